@@ -1,0 +1,53 @@
+// Administrator tools (spec 2.5 Administrator Tools, 2.6 admin/*): platform users, clients
+// and their form templates, the screening (checkup) service configuration, field
+// templates, regions and pricing. Every page needs the administrator flag (spec 6). No page
+// is attached here yet: the lead attaches this area's pages by adding
+// `page: () => import('./web/….tsx')` to the routes below. admin/machines belongs to the
+// core-shell plugin.
+import { definePlugin } from '../../src/host/plugin.ts';
+import { ADMIN } from '../../src/shared/permissions.ts';
+
+const section = 'admin';
+const access = ADMIN;
+
+export default definePlugin({
+  name: 'administration',
+  title: 'Administrator Tools',
+  routes: [
+    { path: 'admin/users', section, title: 'Users', access },
+    { path: 'admin/clients', section, title: 'Clients', access },
+    { path: 'admin/clients/:id/form_templates', section, title: 'Form templates', access },
+
+    { path: 'admin/checkup_service/providers', section, title: 'Providers', access },
+    { path: 'admin/checkup_service/checkup_kinds', section, title: 'Checkup Kinds', access },
+    { path: 'admin/checkup_service/clients_providers', section, title: 'Clients Providers', access },
+    { path: 'admin/checkup_service/checkup_kinds_clients', section, title: 'Checkup Kinds Clients', access },
+
+    { path: 'admin/field_templates', section, title: 'Field Templates', access },
+    { path: 'admin/regions', section, title: 'Regions', access },
+
+    { path: 'admin/pricing', section, title: 'Pricing', redirect: 'admin/pricing/plans', crumb: { onlyWithChild: true }, access },
+    { path: 'admin/pricing/plans', section, title: 'Plans', access },
+    { path: 'admin/pricing/plans/form/:id', section, title: 'Plan', access },
+    { path: 'admin/pricing/features', section, title: 'Features', access },
+    { path: 'admin/pricing/sections', section, title: 'Sections', access },
+  ],
+  menu: {
+    entries: [
+      { group: 'administrator_tools', title: 'Users', to: 'admin/users', order: 10 },
+      { group: 'administrator_tools', title: 'Clients', to: 'admin/clients', order: 20 },
+      { group: 'administrator_tools/checkup_service', title: 'Providers', to: 'admin/checkup_service/providers', order: 10 },
+      { group: 'administrator_tools/checkup_service', title: 'Checkup Kinds', to: 'admin/checkup_service/checkup_kinds', order: 20 },
+      { group: 'administrator_tools/checkup_service', title: 'Clients Providers', to: 'admin/checkup_service/clients_providers', order: 30 },
+      { group: 'administrator_tools/checkup_service', title: 'Checkup Kinds Clients', to: 'admin/checkup_service/checkup_kinds_clients', order: 40 },
+      { group: 'administrator_tools', title: 'Field Templates', to: 'admin/field_templates', order: 40 },
+      { group: 'administrator_tools', title: 'Regions', to: 'admin/regions', order: 50 },
+      { group: 'administrator_tools/pricing', title: 'Plans', to: 'admin/pricing/plans', order: 10 },
+      { group: 'administrator_tools/pricing', title: 'Features', to: 'admin/pricing/features', order: 20 },
+      { group: 'administrator_tools/pricing', title: 'Sections', to: 'admin/pricing/sections', order: 30 },
+      // The identity provider's own tools (the embedded issuer by default).
+      { group: 'administrator_tools', title: 'Authentication Tools', to: '/idp', external: '/idp', order: 70, access },
+    ],
+  },
+  // ADMIN is a flag on the user, not a permission code, so no codes are listed.
+});

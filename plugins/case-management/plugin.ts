@@ -1,0 +1,45 @@
+// Case management (spec 2.5 Case Management, 2.6 verification/cases, sharing/case_projections):
+// cases and the cases other clients shared with this one. Pages come with this area's
+// issue; until then every route is registered without a page (not available, 404).
+// Verifications, periodic reviews, identity verifications, data profiles and ownership
+// structures sit in the same menu group but belong to the verifications area; profiles to
+// the profiles area.
+import { definePlugin } from '../../src/host/plugin.ts';
+
+// "A case-management permission set (exact set not shown)": the list opens to whoever may
+// list, work on, or see approved cases; a case opens to whoever may see, work on, or see
+// approved cases (the API narrows SEE_APPROVED_CM_CASES to approved ones).
+const CASE_LIST = ['SEE_CM_CASES_LIST', 'MANAGE_CM_CASES', 'SEE_APPROVED_CM_CASES'] as const;
+const CASE = ['SEE_CM_CASES', 'MANAGE_CM_CASES', 'SEE_APPROVED_CM_CASES'] as const;
+
+export default definePlugin({
+  name: 'case-management',
+  title: 'Case Management',
+  routes: [
+    { path: 'verification/cases', section: 'verification', title: 'Cases', access: CASE_LIST },
+    { path: 'verification/cases/:id', section: 'verification', title: 'Case', access: CASE },
+    // Received cases are shared through sharing connections: the sharing/* rule applies.
+    { path: 'sharing/case_projections', section: 'sharing', title: 'Received Cases',
+      access: 'MANAGE_DATA_SHARING', feature: 'DATA_SHARING' },
+    { path: 'sharing/case_projections/:id', section: 'sharing', title: 'Received case',
+      access: 'MANAGE_DATA_SHARING', feature: 'DATA_SHARING' },
+  ],
+  menu: {
+    entries: [
+      { group: 'case_management', title: 'Cases', to: 'verification/cases', order: 10, tabBar: 'case_management' },
+      { group: 'case_management', title: 'Received Cases', to: 'sharing/case_projections', order: 20, tabBar: 'case_management' },
+    ],
+  },
+  // Action codes checked by the case pages and API (approve, reject, comments, AI …).
+  permissions: [
+    'SEE_CM_CASES', 'SEE_CM_CASES_LIST', 'MANAGE_CM_CASES', 'SEE_APPROVED_CM_CASES',
+    'SEE_SHARED_CASES', 'MANAGE_CASE_SUMMARIES', 'APPROVE_CM_CASES', 'REJECT_CM_CASES',
+    'PRE_REJECT_CM_CASES', 'SHARE_CM_CASES', 'MANAGE_CM_COMMENTS', 'MANAGE_SUPPORTING_DOCUMENTS',
+    'MANAGE_REQUESTS_FOR_INFORMATION', 'USE_AI', 'SEE_AI', 'MANAGE_AI', 'MANAGE_CM_TAGS',
+    'MANAGE_REQUIRED_ACTIONS', 'MANAGE_DATA_SHARING',
+  ],
+  features: ['DATA_SHARING', 'AI_SERVICES', 'CASE_RISK_SCORING'],
+  redirects: [
+    { from: 'cm/:id', to: 'verification/cases/:id' },
+  ],
+});
