@@ -12,7 +12,7 @@ export default definePlugin({
   title: 'Profiles',
   routes: [
     // Everyone signed in sees their own profile and their own export requests.
-    { path: 'profile', section, title: 'Profile' },
+    { path: 'profile', section, title: 'Profile', page: () => import('../../src/web/pages/profile.tsx') },
     { path: 'profile/profiles', section, title: 'Profiles', access: 'SEE_PROFILES_LIST' },
     { path: 'profile/profiles/:id', section, title: 'Profile information', access: 'SEE_PROFILE' },
     { path: 'profile/blacklist', section, title: 'Blacklist Profiles',

@@ -1,0 +1,154 @@
+// Mounts the embedded issuer at /idp on the product's own server, and serves its login
+// interaction: the sign-in page, the password check with its rate limit, and the
+// consent-free continuation for our own client.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
+import type { AppContext } from '../../context.ts';
+import { sendPage } from '../replies.ts';
+import { loginPage, messagePage } from '../pages.ts';
+import { verifyAgainstDecoy, verifyPassword } from '../passwords.ts';
+import { recordSignIn, signInBlocked, SIGN_IN_WINDOW_MINUTES } from '../sign-in-limit.ts';
+import { createEmbeddedProvider, INTERACTION_PATH, ISSUER_PATH } from './provider.ts';
+
+export const WRONG_CREDENTIALS = 'Email or password is incorrect';
+export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Wait ${SIGN_IN_WINDOW_MINUTES} minutes and try again.`;
+const EXPIRED = {
+  title: 'This sign-in page has expired',
+  text: 'Go back to the application and sign in again.',
+  action: { href: '/auth/login', label: 'Sign in again' },
+};
+
+export interface EmbeddedIssuer {
+  provider(): Promise<Provider>;
+}
+
+export function registerEmbeddedIssuer(app: FastifyInstance, ctx: AppContext): EmbeddedIssuer {
+  let pending: Promise<{ provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => void }> | null = null;
+  // Built on first use: the public URL is final by then, and the signing key is read from
+  // (or written to) the database once.
+  const load = () => {
+    if (!pending) {
+      pending = createEmbeddedProvider(ctx).then((provider) => ({ provider, handle: provider.callback() }));
+      pending.catch(() => { pending = null; }); // try again on the next request
+    }
+    return pending;
+  };
+
+  const handOff = async (req: FastifyRequest, reply: FastifyReply) => {
+    // Taken over before Fastify reads the body: the issuer parses its own requests.
+    reply.hijack();
+    const raw = req.raw as IncomingMessage & { originalUrl?: string };
+    try {
+      const { handle } = await load();
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(ISSUER_PATH.length) || '/';
+      handle(raw, reply.raw);
+    } catch (err) {
+      ctx.log.error({ err }, 'identity: embedded issuer unavailable');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      }
+      reply.raw.end('Sign-in is not available right now. Please try again in a moment.');
+    }
+  };
+
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH'],
+    url: `${ISSUER_PATH}/*`,
+    onRequest: handOff,
+    handler: async () => undefined,
+  });
+
+  app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 },
+        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    }
+
+    scope.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (req, reply) => {
+      const { provider } = await load();
+      const details = await interactionOf(provider, req, reply);
+      if (!details) return sendPage(reply, 400, messagePage(EXPIRED));
+      if (details.prompt.name === 'login') {
+        const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+        return sendPage(reply, 200, loginPage({ action: `${INTERACTION_PATH}/${details.uid}/login`, email: hint }));
+      }
+      if (details.prompt.name === 'consent' && details.params.client_id === ctx.config.oidcClientId) {
+        return finishConsent(provider, details, req, reply);
+      }
+      return sendPage(reply, 400, messagePage(EXPIRED));
+    });
+
+    scope.post<{ Params: { uid: string }; Body: Record<string, unknown> }>(`${INTERACTION_PATH}/:uid/login`, async (req, reply) => {
+      const { provider } = await load();
+      const details = await interactionOf(provider, req, reply);
+      if (!details || details.prompt.name !== 'login') return sendPage(reply, 400, messagePage(EXPIRED));
+      const action = `${INTERACTION_PATH}/${details.uid}/login`;
+      const body = req.body && typeof req.body === 'object' ? req.body : {};
+      const email = String(body.email ?? '').trim().slice(0, 320);
+      const password = String(body.password ?? '');
+      if (!email || !password) {
+        return sendPage(reply, 400, loginPage({ action, email, error: 'Enter your email and password.' }));
+      }
+      const ip = req.ip || 'unknown';
+      if (await signInBlocked(ctx, email, ip)) {
+        return sendPage(reply, 429, loginPage({ action, email, error: TOO_MANY_ATTEMPTS }));
+      }
+      const { rows } = await ctx.db.query<{ id: string; password_hash: string | null; is_active: boolean }>(
+        'SELECT id, password_hash, is_active FROM users WHERE lower(email) = lower($1) LIMIT 1', [email]);
+      const user = rows[0];
+      const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
+      if (!user || !ok) {
+        await recordSignIn(ctx, email, ip, false);
+        return sendPage(reply, 401, loginPage({ action, email, error: WRONG_CREDENTIALS }));
+      }
+      await recordSignIn(ctx, email, ip, true);
+      if (!user.is_active) {
+        return sendPage(reply, 403, messagePage({
+          title: 'Your account is deactivated',
+          text: 'Ask an administrator of your organisation to restore your access.',
+        }));
+      }
+      // remember: false keeps the issuer's cookie for this browser session only.
+      return finish(provider, req, reply, { login: { accountId: user.id, remember: false } }, false);
+    });
+  });
+
+  async function finishConsent(provider: Provider, details: Interaction, req: FastifyRequest, reply: FastifyReply) {
+    const accountId = details.session?.accountId;
+    if (!accountId) return sendPage(reply, 400, messagePage(EXPIRED));
+    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
+    const grantId = await grant.save();
+    return finish(provider, req, reply, { consent: { grantId } }, true);
+  }
+
+  async function finish(provider: Provider, req: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>, merge: boolean) {
+    reply.hijack();
+    try {
+      await provider.interactionFinished(req.raw, reply.raw, result, { mergeWithLastSubmission: merge });
+    } catch (err) {
+      ctx.log.warn({ err }, 'identity: interaction could not finish');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(303, { location: '/auth/login', 'cache-control': 'no-store' });
+      }
+      reply.raw.end();
+    }
+  }
+
+  return { provider: async () => (await load()).provider };
+}
+
+async function interactionOf(provider: Provider, req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+  try {
+    const details = await provider.interactionDetails(req.raw, reply.raw);
+    return details.uid === req.params.uid ? details : null;
+  } catch {
+    return null;
+  }
+}

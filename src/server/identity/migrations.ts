@@ -1,0 +1,69 @@
+// Tables of identity: browser sessions, the embedded issuer's storage and signing keys,
+// and sign-in attempts for rate limiting. None is a tenant table (no client_id): they are
+// read and written in platform scope only. No foreign key to users, so these migrations
+// do not depend on the order of the core's; sessions join users when they are resolved.
+import type { Migration } from '../../host/server.ts';
+
+export const identityMigrations: Migration[] = [
+  {
+    id: 'core/identity_0001_sessions',
+    sql: `
+CREATE TABLE identity_sessions (
+  id uuid PRIMARY KEY,
+  token_hash text NOT NULL UNIQUE,
+  ws_token_hash text NOT NULL UNIQUE,
+  user_id uuid NOT NULL,
+  csrf_token text NOT NULL,
+  id_token text,
+  ip text,
+  user_agent text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX identity_sessions_user_idx ON identity_sessions (user_id);
+CREATE INDEX identity_sessions_expires_idx ON identity_sessions (expires_at);
+`,
+  },
+  {
+    id: 'core/identity_0002_oidc_storage',
+    sql: `
+CREATE TABLE identity_oidc_payloads (
+  model text NOT NULL,
+  id text NOT NULL,
+  payload jsonb NOT NULL,
+  grant_id text,
+  user_code text,
+  uid text,
+  consumed_at timestamptz,
+  expires_at timestamptz,
+  PRIMARY KEY (model, id)
+);
+CREATE INDEX identity_oidc_payloads_grant_idx ON identity_oidc_payloads (grant_id) WHERE grant_id IS NOT NULL;
+CREATE INDEX identity_oidc_payloads_uid_idx ON identity_oidc_payloads (model, uid) WHERE uid IS NOT NULL;
+CREATE INDEX identity_oidc_payloads_user_code_idx ON identity_oidc_payloads (model, user_code) WHERE user_code IS NOT NULL;
+CREATE INDEX identity_oidc_payloads_expires_idx ON identity_oidc_payloads (expires_at) WHERE expires_at IS NOT NULL;
+
+CREATE TABLE identity_signing_keys (
+  kid text PRIMARY KEY,
+  slot text NOT NULL UNIQUE,
+  jwk jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+  {
+    id: 'core/identity_0003_sign_in_attempts',
+    sql: `
+CREATE TABLE identity_sign_in_attempts (
+  id bigserial PRIMARY KEY,
+  email text NOT NULL,
+  ip text NOT NULL,
+  succeeded boolean NOT NULL,
+  attempted_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX identity_sign_in_attempts_key_idx ON identity_sign_in_attempts (email, ip, attempted_at);
+CREATE INDEX identity_sign_in_attempts_ip_idx ON identity_sign_in_attempts (ip, attempted_at);
+`,
+  },
+];

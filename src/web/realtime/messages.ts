@@ -1,0 +1,92 @@
+// Realtime frames (spec 3, 7): what the page sends on /ws and how it reads what arrives.
+// Pure, so the mapping from a message to the cache keys it refreshes is tested.
+import type { QueryKey } from '../../shared/api-client.ts';
+
+export const REALTIME_MISSING_CHANNEL = 'Cannot connect to websoket. Please, try reload page.';
+
+/** spec 3: realtime message. */
+export interface RealtimeNotification {
+  client_id?: string | null;
+  notification_type?: string | null;
+  obj_id?: string | number | null;
+  obj_type?: string | null;
+  [key: string]: unknown;
+}
+
+export function wsUrl(loc: { protocol: string; host: string }): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+}
+
+/** The first frame: authenticates the socket (spec 7). */
+export function helloFrame(sessionToken: string, path: string, clientId: string) {
+  return { session_token: sessionToken, path, client_id: clientId };
+}
+
+export function subscribeFrame(channel: string, token: string | null) {
+  return { type: 'subscribe', channel, token };
+}
+export function unsubscribeFrame(channel: string) {
+  return { type: 'unsubscribe', channel };
+}
+
+// Server frames (src/server/realtime/hub.ts): {type:'connected'}, {type:'subscribed',
+// channel}, {type:'message', channel, data}, {type:'error', code, channel?, message}.
+export type Incoming =
+  | { kind: 'connected' }
+  | { kind: 'ack'; channel: string }
+  | { kind: 'nack'; channel: string | null; code: string | null; error: string }
+  | { kind: 'notification'; message: RealtimeNotification }
+  | { kind: 'other' };
+
+export function parseFrame(raw: unknown): Incoming {
+  let msg: unknown = raw;
+  if (typeof raw === 'string') {
+    try { msg = JSON.parse(raw); } catch { return { kind: 'other' }; }
+  }
+  if (!msg || typeof msg !== 'object') return { kind: 'other' };
+  const m = msg as Record<string, unknown>;
+  if (m.type === 'connected') return { kind: 'connected' };
+  if (m.type === 'subscribed' && typeof m.channel === 'string') return { kind: 'ack', channel: m.channel };
+  if (m.type === 'error') {
+    return {
+      kind: 'nack',
+      channel: typeof m.channel === 'string' ? m.channel : null,
+      code: typeof m.code === 'string' ? m.code : null,
+      error: String(m.message ?? 'error'),
+    };
+  }
+  const inner = (m.message ?? m.data ?? m.payload ?? m) as unknown;
+  if (inner && typeof inner === 'object' && 'notification_type' in inner) {
+    return { kind: 'notification', message: inner as RealtimeNotification };
+  }
+  return { kind: 'other' };
+}
+
+/** Channel names compare case-insensitively (the server lower-cases ids). */
+export function sameChannel(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** Cache keys a message refreshes, only where already cached (spec 4). */
+export function keysToRefresh(msg: RealtimeNotification, currentClientId: string): QueryKey[] {
+  const keys: QueryKey[] = [['notifications']];
+  const clientId = msg.client_id ?? currentClientId;
+  if (msg.obj_id !== undefined && msg.obj_id !== null) {
+    const id = String(msg.obj_id);
+    if (msg.obj_type === 'EddReport') keys.push(['clients', clientId, 'edd_reports', id]);
+    else if (msg.notification_type === 'checkup' || msg.obj_type === 'Checkup') keys.push(['clients', clientId, 'checkups', id]);
+    else keys.push(['clients', clientId, 'cases', id]);
+  }
+  return keys;
+}
+
+const TYPE_TEXT: Record<string, string> = {
+  case_status_changes: 'A case status has changed',
+  assignments: 'You have a new assignment',
+  checkup: 'A screening has been updated',
+};
+
+export function notificationToastText(msg: RealtimeNotification): string {
+  const title = typeof msg.title === 'string' ? msg.title : typeof msg.message === 'string' ? msg.message : null;
+  return title ?? TYPE_TEXT[msg.notification_type ?? ''] ?? 'New notification';
+}
