@@ -1,0 +1,60 @@
+// What the shell reads for the current client: the bootstrap call (client, role,
+// permissions, features, retention config), permission groups, features, balance.
+import type { ApiRegistrar, Tx } from '../../host/server.ts';
+import { FEATURE_CODES } from '../../shared/features.ts';
+import { permissionGroupKey } from '../../shared/schemas/membership.ts';
+
+export async function clientFeatures(tx: Tx): Promise<{ code: string; available: boolean }[]> {
+  const { rows } = await tx.query<{ code: string; available: boolean }>('SELECT code, available FROM client_features');
+  const stored = new Map(rows.map((r) => [r.code, r.available]));
+  return FEATURE_CODES.map((code) => ({ code, available: stored.get(code) ?? false }));
+}
+
+export function registerShellApi(api: ApiRegistrar): void {
+  // For load balancers and monitors: answers only when the database does.
+  api.get('/health', { scope: 'public' }, async ({ tx }) => {
+    await tx.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  api.get('/bootstrap', { scope: 'tenant' }, async ({ tx, user, clientId, permissions }) => {
+    const client = await tx.query('SELECT id, name, full_name, email, phone FROM clients WHERE id = $1', [clientId]);
+    const membership = await tx.query<{ id: string; role: string }>(
+      'SELECT id, role FROM accounts_clients WHERE client_id = $1 AND user_id = $2', [clientId, user.id]);
+    const retention = await tx.query<{ id: string }>(
+      'SELECT id FROM data_retention_configs WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [clientId]);
+    return {
+      client: client.rows[0],
+      user: { id: user.id, email: user.email, full_name: user.full_name },
+      membership: membership.rows[0] ?? null,
+      role: membership.rows[0]?.role ?? null,
+      is_admin: user.is_admin,
+      permissions: [...permissions].sort(),
+      features: await clientFeatures(tx),
+      data_retention_config_id: retention.rows[0]?.id ?? null,
+    };
+  });
+
+  api.get('/permission_groups', { scope: 'tenant' }, async ({ tx, user, clientId }) => {
+    const { rows } = await tx.query<{ id: string; name: string; codes: string[] }>(
+      `SELECT g.id, g.name, g.codes
+         FROM permission_groups g
+         JOIN membership_permission_groups mpg ON mpg.permission_group_id = g.id
+         JOIN accounts_clients ac ON ac.id = mpg.account_client_id
+        WHERE ac.client_id = $1 AND ac.user_id = $2
+        ORDER BY lower(g.name)`,
+      [clientId, user.id],
+    );
+    return rows.map((g) => ({
+      id: g.id, name: g.name, key: permissionGroupKey(g.name),
+      permissions: [...g.codes].sort().map((code) => ({ code })),
+    }));
+  });
+
+  api.get('/features', { scope: 'tenant' }, async ({ tx }) => clientFeatures(tx));
+
+  api.get('/balance', { scope: 'tenant', access: 'SEE_BALANCE' }, async ({ tx, clientId }) => {
+    const { rows } = await tx.query<{ balance: string }>('SELECT balance::text AS balance FROM clients WHERE id = $1', [clientId]);
+    return { balance: rows[0].balance };
+  });
+}

@@ -1,0 +1,49 @@
+// What every server module receives: configuration, the database, the logger. Built once
+// at start (src/server/app.ts) and passed down; modules keep no other global state, so
+// N copies of the server behind a load balancer behave as one.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable, Tx } from '../host/server.ts';
+
+export interface Config {
+  port: number;
+  /** Public base URL, no trailing slash (http://localhost:3000 by default). */
+  publicUrl: string;
+  /** Unset: embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Unset: the embedded issuer at `${publicUrl}/idp`. */
+  oidcIssuer: string | null;
+  oidcClientId: string;
+  oidcClientSecret: string;
+  sessionSecret: string;
+  sessionIdleMinutes: number;
+  filesDir: string;
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  smtpUrl: string | null;
+  sentryDsn: string | null;
+  demoPassword: string | null;
+  logLevel: string;
+  /** True when the embedded defaults are in use (PGlite + embedded issuer): the demo platform is seeded. */
+  embedded: boolean;
+}
+
+export interface Db extends Queryable {
+  /**
+   * Runs fn in one transaction. With clientId, the transaction runs as the restricted
+   * application role with app.client_id set, so row-level security confines every
+   * tenant table to that client. Without it, it runs as the owner (platform scope).
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: { clientId?: string | null }): Promise<T>;
+  /** LISTEN on a channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+  /** 'pglite' or 'postgres', for logs and operations. */
+  kind: 'pglite' | 'postgres';
+}
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,58 @@
+// Row-level security for tenant tables. Tenant transactions switch to the restricted role
+// (SET LOCAL ROLE app_tenant) with app.client_id set, so a query that forgets its WHERE
+// still sees only its client; the owner role is subject to the policies too (FORCE) and
+// sees every row only while no client is set (platform scope).
+export const TENANT_ROLE = 'app_tenant';
+
+/** The current client of a tenant transaction; NULL (never an error) when unset. */
+export const CURRENT_CLIENT_SQL = `nullif(current_setting('app.client_id', true), '')::uuid`;
+
+/** True outside tenant transactions: the owner role with no client selected. */
+export const PLATFORM_SCOPE_SQL = `(current_user <> '${TENANT_ROLE}' AND coalesce(current_setting('app.client_id', true), '') = '')`;
+
+export interface TenantTableOptions {
+  /** The column holding the client id; 'client_id' unless the table is clients itself. */
+  column?: string;
+  /** What the tenant role may do; append-only tables grant 'SELECT, INSERT'. */
+  privileges?: string;
+}
+
+const IDENT = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * SQL that puts a table under tenant isolation; append it to the migration that creates
+ * the table. Plugin migrations use it for each of their tables that has a client_id.
+ */
+export function tenantTable(table: string, opts: TenantTableOptions = {}): string {
+  const column = opts.column ?? 'client_id';
+  const privileges = opts.privileges ?? 'SELECT, INSERT, UPDATE, DELETE';
+  if (!IDENT.test(table) || !IDENT.test(column)) throw new Error(`tenantTable: bad identifier ${table}.${column}`);
+  if (!/^[A-Z, ]+$/.test(privileges)) throw new Error(`tenantTable: bad privileges ${privileges}`);
+  return `
+ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
+ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
+CREATE POLICY ${table}_tenant ON ${table} TO ${TENANT_ROLE}
+  USING (${column} = ${CURRENT_CLIENT_SQL}) WITH CHECK (${column} = ${CURRENT_CLIENT_SQL});
+CREATE POLICY ${table}_platform ON ${table}
+  USING ${PLATFORM_SCOPE_SQL} WITH CHECK ${PLATFORM_SCOPE_SQL};
+GRANT ${privileges} ON ${table} TO ${TENANT_ROLE};
+`;
+}
+
+/** The name the plugin contract (src/host/server.ts) uses for the same generator. */
+export const enableTenantRls = tenantTable;
+
+/** Creates the restricted role once per cluster (roles are not per database) and lets the owner switch to it. */
+export const TENANT_ROLE_SQL = `
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${TENANT_ROLE}') THEN
+    CREATE ROLE ${TENANT_ROLE} NOLOGIN;
+  END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  NULL; -- another database on the same cluster created it at the same moment
+END
+$$;
+GRANT ${TENANT_ROLE} TO CURRENT_USER;
+GRANT USAGE ON SCHEMA public TO ${TENANT_ROLE};
+`;

@@ -1,0 +1,61 @@
+// The Fastify instance: request ids (x-request-id in and out), pino logs without
+// secrets, security headers, JSON error bodies, and the web app as the fallback route.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../context.ts';
+import { ApiError } from './errors.ts';
+import { registerSecurityHeaders } from './security.ts';
+import type { WebApp } from './static.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+export function createHttpServer(config: Config, opts: { logger?: boolean } = {}): FastifyInstance {
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    // A proxy's id is kept so one request can be followed across systems.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // X-Forwarded-For is believed only from private-network hops (a load balancer or
+    // ingress), so a client on the internet cannot pick the address rate limits see.
+    trustProxy: ['127.0.0.0/8', '::1', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerSecurityHeaders(app, config);
+
+  // Uploads arrive as raw bytes (the route reads request.body as a Buffer).
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 25 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof ApiError) return reply.code(err.status).send(err.body());
+    const status = typeof err?.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large.
+      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'This content type is not accepted'
+        : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request body is too large'
+        : 'The request body is not valid JSON';
+      return reply.code(status).send({ success: false, error_code: 'VALIDATION_FAILED', message, errors: { base: message } });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send(new ApiError('INTERNAL').body());
+  });
+
+  return app;
+}
+
+/** Unknown API paths answer JSON 404; other GETs get the web app (client-side routes). */
+export function registerFallback(app: FastifyInstance, web: WebApp | null): void {
+  app.setNotFoundHandler((req, reply) => {
+    if (web && web.serve(req, reply)) return reply;
+    return reply.code(404).send(new ApiError('NOT_FOUND').body());
+  });
+}

@@ -1,0 +1,16 @@
+// The role a member holds in a client. Grants come from permission groups; the role
+// names the member's position (shown in the shell and the users list).
+export const MEMBER_ROLES = ['owner', 'officer', 'analyst', 'member'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const MEMBER_ROLE_TITLES: Record<MemberRole, string> = {
+  owner: 'Owner',
+  officer: 'Compliance officer',
+  analyst: 'Analyst',
+  member: 'Member',
+};
+
+/** Spec 3: a permission group's key is its name lowercased with the first space turned into an underscore. */
+export function permissionGroupKey(name: string): string {
+  return name.toLowerCase().replace(' ', '_');
+}

@@ -1,0 +1,101 @@
+// Configuration: defaults, and a bad or missing value stops the server with one line
+// naming the variable (checked by spawning the real entry point).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tmp = mkdtempSync(path.join(tmpdir(), 'caas-config-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const SECRET = 'x'.repeat(40);
+
+function startWith(env: Record<string, string>) {
+  const res = spawnSync(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmp, DATA_DIR: path.join(tmp, 'spawn'), ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  const lines = res.stderr.split('\n').filter((l) => l.trim() !== '');
+  return { status: res.status, lines, stdout: res.stdout };
+}
+
+describe('starting with a bad configuration', () => {
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ['PORT', { PORT: 'eighty' }, /PORT must be a port number/],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/app', SESSION_SECRET: SECRET }, /DATABASE_URL must be a postgres:\/\/ connection URL/],
+    ['SESSION_SECRET', { DATABASE_URL: 'postgres://127.0.0.1:1/none' }, /SESSION_SECRET is required when DATABASE_URL is set/],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    ['OIDC_CLIENT_ID', { OIDC_ISSUER: 'https://login.example.com' }, /OIDC_CLIENT_ID is required when OIDC_ISSUER is set/],
+  ];
+  for (const [variable, env, expected] of cases) {
+    it(`stops with one line naming ${variable}`, () => {
+      const r = startWith(env);
+      expect(r.status).toBe(1);
+      expect(r.lines).toHaveLength(1);
+      expect(r.lines[0]).toMatch(expected);
+      expect(r.lines[0]).toContain(variable);
+      expect(r.stdout).toBe('');
+    });
+  }
+});
+
+describe('loadConfig', () => {
+  it('runs embedded with defaults and keeps a generated session secret', () => {
+    const dataDir = path.join(tmp, 'defaults');
+    const c = loadConfig({ DATA_DIR: dataDir }, tmp);
+    expect(c).toMatchObject({
+      port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: null, oidcIssuer: null,
+      sessionIdleMinutes: 30, filesDir: path.join(dataDir, 'files'), s3: null, smtpUrl: null, logLevel: 'info', embedded: true,
+    });
+    expect(c.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true);
+    // A restart reads the same secret: sessions survive it.
+    expect(loadConfig({ DATA_DIR: dataDir }, tmp).sessionSecret).toBe(c.sessionSecret);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(c.sessionSecret);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080', PUBLIC_URL: 'https://caas.example.com/', DATABASE_URL: 'postgresql://u:p@db:5432/caas',
+      SESSION_SECRET: SECRET, SESSION_IDLE_MINUTES: '15', OIDC_ISSUER: 'https://id.example.com/realms/x',
+      OIDC_CLIENT_ID: 'caas', OIDC_CLIENT_SECRET: 's3cr3t', S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+      S3_BUCKET: 'caas-files', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465', SENTRY_DSN: 'https://k@o1.ingest.sentry.io/1',
+      DEMO_PASSWORD: 'long-enough', LOG_LEVEL: 'WARN',
+    }, tmp);
+    expect(c).toMatchObject({
+      port: 8080, publicUrl: 'https://caas.example.com', databaseUrl: 'postgresql://u:p@db:5432/caas',
+      sessionSecret: SECRET, sessionIdleMinutes: 15, oidcIssuer: 'https://id.example.com/realms/x',
+      oidcClientId: 'caas', oidcClientSecret: 's3cr3t', smtpUrl: 'smtps://u:p@mail.example.com:465',
+      demoPassword: 'long-enough', logLevel: 'warn', embedded: false,
+      s3: { endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'caas-files', region: 'eu-west-1', accessKeyId: 'AK', secretAccessKey: 'SK' },
+    });
+  });
+
+  const bad: [string, Record<string, string>][] = [
+    ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: '0' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'caas.example.com' }],
+    ['S3_BUCKET', { S3_ENDPOINT: 'https://s3.example.com' }],
+    ['S3_ENDPOINT', { S3_BUCKET: 'files' }],
+    ['S3_SECRET_ACCESS_KEY', { S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AK' }],
+    ['SMTP_URL', { SMTP_URL: 'mail.example.com' }],
+    ['SENTRY_DSN', { SENTRY_DSN: 'not a url' }],
+    ['DEMO_PASSWORD', { DEMO_PASSWORD: 'short' }],
+    ['OIDC_CLIENT_SECRET', { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'caas' }],
+  ];
+  for (const [variable, env] of bad) {
+    it(`refuses a bad ${variable}`, () => {
+      let err: unknown;
+      try { loadConfig({ DATA_DIR: path.join(tmp, 'bad'), SESSION_SECRET: SECRET, ...env }, tmp); } catch (e) { err = e; }
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).variable).toBe(variable);
+      expect((err as Error).message.split('\n')).toHaveLength(1);
+    });
+  }
+});
