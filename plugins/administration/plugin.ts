@@ -1,9 +1,9 @@
 // Administrator tools (spec 2.5 Administrator Tools, 2.6 admin/*): platform users, clients
 // and their form templates, the screening (checkup) service configuration, field
-// templates, regions and pricing. Every page needs the administrator flag (spec 6). No page
-// is attached here yet: the lead attaches this area's pages by adding
-// `page: () => import('./web/….tsx')` to the routes below. admin/machines belongs to the
-// core-shell plugin.
+// templates, regions and pricing. Every page needs the administrator flag (spec 6). Users
+// and clients have pages (with a detail page each, which the spec leaves open); the other
+// routes are registered without a page until theirs are built. admin/machines belongs to
+// the core-shell plugin.
 import { definePlugin } from '../../src/host/plugin.ts';
 import { ADMIN } from '../../src/shared/permissions.ts';
 
@@ -14,8 +14,10 @@ export default definePlugin({
   name: 'administration',
   title: 'Administrator Tools',
   routes: [
-    { path: 'admin/users', section, title: 'Users', access },
-    { path: 'admin/clients', section, title: 'Clients', access },
+    { path: 'admin/users', section, title: 'Users', access, page: () => import('./web/users-page.tsx') },
+    { path: 'admin/users/:id', section, title: 'User', access, page: () => import('./web/user-page.tsx') },
+    { path: 'admin/clients', section, title: 'Clients', access, page: () => import('./web/clients-page.tsx') },
+    { path: 'admin/clients/:id', section, title: 'Client', access, page: () => import('./web/client-page.tsx') },
     { path: 'admin/clients/:id/form_templates', section, title: 'Form templates', access },
 
     { path: 'admin/checkup_service/providers', section, title: 'Providers', access },
@@ -46,7 +48,7 @@ export default definePlugin({
       { group: 'administrator_tools/pricing', title: 'Features', to: 'admin/pricing/features', order: 20 },
       { group: 'administrator_tools/pricing', title: 'Sections', to: 'admin/pricing/sections', order: 30 },
       // The identity provider's own tools (the embedded issuer by default).
-      { group: 'administrator_tools', title: 'Authentication Tools', to: '/idp', external: '/idp', order: 70, access },
+      { group: 'administrator_tools', title: 'Authentication Tools', to: 'config:auth_tools_url', external: 'config:auth_tools_url', order: 70, access },
     ],
   },
   // ADMIN is a flag on the user, not a permission code, so no codes are listed.

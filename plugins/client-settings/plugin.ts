@@ -1,8 +1,9 @@
 // Client settings (spec 2.5 Client Settings, 2.6 account/*, sharing/incoming|outgoing,
 // pricing/*): users, invites, roles, data retention, data profile templates, sharing
-// connections, white label, billing and subscription. No page is attached here yet: the
-// lead attaches this area's pages (built on the shell's list/detail/form toolkit) by adding
-// `page: () => import('./web/….tsx')` to the routes below.
+// connections, white label, billing and subscription. Users, invites, roles and data
+// retention have pages (built on the shell's list/detail/form toolkit), as has the
+// root-level /onboarding where an invitation is accepted; the other routes are registered
+// and wait for theirs.
 import { definePlugin } from '../../src/host/plugin.ts';
 
 const WL = ['SEE_WL', 'MANAGE_WL', 'CLIENT_MANAGE'] as const;
@@ -12,15 +13,26 @@ export default definePlugin({
   name: 'client-settings',
   title: 'Client Settings',
   routes: [
-    // Spec 6: CLIENT_MANAGE covers users, roles, data profile templates and white label.
-    { path: 'account/users', section: 'account', title: 'Users', access: 'CLIENT_MANAGE' },
-    { path: 'account/users/:id', section: 'account', title: 'User information', access: 'CLIENT_MANAGE' },
-    { path: 'account/invites', section: 'account', title: 'Invites', access: ['CLIENT_INVITE_USERS', 'CLIENT_MANAGE'] },
-    { path: 'account/roles', section: 'account', title: 'Roles', access: 'CLIENT_MANAGE' },
-    { path: 'account/roles/form/:id', section: 'account', title: 'Role', access: 'CLIENT_MANAGE' },
+    // Root level (spec 2.1): the invitation link of the mail, for people with or without a session.
+    { path: 'onboarding', section: 'onboarding', title: 'Invitation', global: true,
+      page: () => import('./web/onboarding-page.tsx') },
 
-    { path: 'account/data/retention_plans', section: 'account', title: 'Data Retention', access: 'MANAGE_DATA_RETENTION' },
-    { path: 'account/data/retention_plans/:id', section: 'account', title: 'Retention plan', access: 'MANAGE_DATA_RETENTION' },
+    // Spec 6: CLIENT_MANAGE covers users, roles, data profile templates and white label.
+    { path: 'account/users', section: 'account', title: 'Users', access: 'CLIENT_MANAGE',
+      page: () => import('./web/users-page.tsx') },
+    { path: 'account/users/:id', section: 'account', title: 'User information', access: 'CLIENT_MANAGE',
+      page: () => import('./web/user-page.tsx') },
+    { path: 'account/invites', section: 'account', title: 'Invites', access: ['CLIENT_INVITE_USERS', 'CLIENT_MANAGE'],
+      page: () => import('./web/invites-page.tsx') },
+    { path: 'account/roles', section: 'account', title: 'Roles', access: 'CLIENT_MANAGE',
+      page: () => import('./web/roles-page.tsx') },
+    { path: 'account/roles/form/:id', section: 'account', title: 'Role', access: 'CLIENT_MANAGE',
+      page: () => import('./web/role-form-page.tsx') },
+
+    { path: 'account/data/retention_plans', section: 'account', title: 'Data Retention', access: 'MANAGE_DATA_RETENTION',
+      page: () => import('./web/retention-page.tsx') },
+    { path: 'account/data/retention_plans/:id', section: 'account', title: 'Retention plan', access: 'MANAGE_DATA_RETENTION',
+      page: () => import('./web/retention-entry-page.tsx') },
 
     { path: 'account/data_profile_templates', section: 'account', title: 'Data Profile Templates', access: 'CLIENT_MANAGE' },
     { path: 'account/data_profile_templates/form', section: 'account', title: 'New template', access: 'CLIENT_MANAGE' },
@@ -55,8 +67,8 @@ export default definePlugin({
       { group: 'client_settings/sharing_connections', title: 'Invites', to: 'sharing/outgoing', order: 20 },
       { group: 'client_settings', title: 'White Label', to: 'account/wl/custom_domain', order: 60 },
       { group: 'client_settings', title: 'Billing and Subscription', to: 'pricing/subscription', order: 70 },
-      // The guide's address is the deployment's; '/help' is the default the server serves.
-      { group: 'client_settings', title: 'Help Guide', to: '/help', external: '/help', order: 80 },
+      // The guide's address is the deployment's (HELP_URL); hidden while unset.
+      { group: 'client_settings', title: 'Help Guide', to: 'config:help_url', external: 'config:help_url', order: 80 },
     ],
   },
   permissions: [

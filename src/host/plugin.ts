@@ -55,7 +55,8 @@ export interface MenuEntryDef {
   order: number;
   /** Tab bar this entry appears in (account, blacklist, case_management, tm_settings). */
   tabBar?: string;
-  /** An external link (Help Guide, authentication tools); shown to everyone allowed by access. */
+  /** An external link: a URL, or 'config:<key>' for an address the deployment sets (help_url,
+   *  auth_tools_url); hidden while that address is unset. Shown to everyone allowed by access. */
   external?: string;
   access?: AccessCheck;
 }

@@ -43,6 +43,13 @@ function integer(env: Env, name: string, dflt: number, min: number, max: number,
   return Number(raw);
 }
 
+function decimal(env: Env, name: string, dflt: number, min: number, max: number, expected: string): number {
+  const raw = read(env, name);
+  if (raw === null) return dflt;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `must be ${expected}`, raw);
+  return Number(raw);
+}
+
 /** Embedded mode only: the secret is made once and kept beside the database, so restarts keep sessions. */
 function storedSecret(dataDir: string): string {
   const file = path.join(dataDir, SECRET_FILE);
@@ -92,7 +99,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   oidcClientId ??= 'compliance-web';
   oidcClientSecret ??= createHmac('sha256', sessionSecret).update('embedded-oidc-client').digest('base64url');
 
-  const sessionIdleMinutes = integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 1440, 'a whole number of minutes from 1 to 1440');
+  // Decimals are allowed so a test or a demo can see the expiry overlay within seconds.
+  const sessionIdleMinutes = decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.1, 1440, 'a number of minutes from 0.1 to 1440');
 
   const filesDir = path.resolve(cwd, read(env, 'FILES_DIR') ?? path.join(dataDir, 'files'));
 
@@ -137,6 +145,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sentryDsn: sentryU ? read(env, 'SENTRY_DSN') : null,
     demoPassword,
     logLevel,
+    links: {
+      help_url: url(env, 'HELP_URL', ['http:', 'https:'], 'an http(s) URL of the help guide') ? read(env, 'HELP_URL') : null,
+      auth_tools_url: url(env, 'AUTH_TOOLS_URL', ['http:', 'https:'], 'an http(s) URL of the identity provider\'s administration page')
+        ? read(env, 'AUTH_TOOLS_URL') : null,
+    },
     embedded: databaseUrl === null && oidcIssuer === null,
   };
 }

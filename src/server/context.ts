@@ -23,6 +23,8 @@ export interface Config {
   sentryDsn: string | null;
   demoPassword: string | null;
   logLevel: string;
+  /** External links of the side menu (Help Guide, Authentication Tools); hidden while unset. */
+  links: { help_url: string | null; auth_tools_url: string | null };
   /** True when the embedded defaults are in use (PGlite + embedded issuer): the demo platform is seeded. */
   embedded: boolean;
 }

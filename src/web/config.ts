@@ -13,6 +13,8 @@ export interface AppConfig {
   environment?: string;
   /** Company named in the copyright line. */
   company?: string;
+  /** Addresses of the menu's external links by key (help_url, auth_tools_url); a link without one is hidden. */
+  links: Record<string, string>;
 }
 
 declare global {
@@ -30,6 +32,8 @@ export function readAppConfig(raw: unknown): AppConfig {
     version: str(r.version),
     environment: str(r.environment),
     company: str(r.company),
+    links: Object.fromEntries(Object.entries(r.links && typeof r.links === 'object' ? r.links : {})
+      .filter((e): e is [string, string] => str(e[1]) !== undefined)),
   };
 }
 

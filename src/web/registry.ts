@@ -8,6 +8,7 @@ import type { MachineDef, MenuEntryDef, MenuGroupDef, PluginManifest, RouteDef }
 import { CORE_MENU_GROUPS } from '../host/menu-groups.ts';
 import { coreMachines } from '../../machines/index.ts';
 import { hasAccess, isAllowed, type Grants } from '../shared/access.ts';
+import { appConfig } from './config.ts';
 import { fillPattern, isInside, matchPattern, normalizePath, patternScore, splitPath, type Params } from './router/match.ts';
 
 export interface RegisteredRoute extends RouteDef {
@@ -167,7 +168,7 @@ export function buildRegistry(
   const entryNodes: MenuEntryNode[] = entries.map((e) => {
     const res = e.external ? null : routeFor(e.to);
     const route = res?.kind === 'route' ? res.route : res?.kind === 'redirect' ? resolveRoute(res.to) : undefined;
-    const node: MenuEntryNode = { ...e, to: e.external ? e.external : normalizePath(e.to), kind: 'entry', route };
+    const node: MenuEntryNode = { ...e, to: e.external ? externalUrl(e.external) : normalizePath(e.to), kind: 'entry', route };
     ensureGroup(e.group).children.push(node);
     return node;
   });
@@ -194,7 +195,7 @@ export function buildRegistry(
   const canSee = (route: RouteDef, grants: Grants) => isAllowed(grants, route);
 
   const entryVisible = (e: MenuEntryNode, grants: Grants): boolean => {
-    if (e.external) return hasAccess(e.access, grants.permissions);
+    if (e.external) return e.to !== '' && hasAccess(e.access, grants.permissions);
     if (!e.route || !e.route.available) return false;
     return canSee(e.route, grants) && hasAccess(e.access, grants.permissions);
   };
@@ -289,3 +290,12 @@ export const registry: Registry = buildRegistry(manifests, CORE_MENU_GROUPS, cor
 export const routeFor = (path: string) => registry.routeFor(path);
 export const visibleMenu = (grants: Grants) => registry.visibleMenu(grants);
 export const canSee = (route: RouteDef, grants: Grants) => registry.canSee(route, grants);
+
+/**
+ * An external menu link is either a URL or 'config:<key>', an address the deployment sets
+ * (HELP_URL, AUTH_TOOLS_URL → window.__APP__.links). An unset one resolves to '' and the
+ * entry is hidden, so the menu never offers a link to nowhere.
+ */
+export function externalUrl(external: string, links: Record<string, string> = appConfig.links): string {
+  return external.startsWith('config:') ? links[external.slice('config:'.length)] ?? '' : external;
+}

@@ -85,5 +85,13 @@ export async function signIn(page: Page, base: string, email: string, password =
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
+  // Back in the product: '/' goes through /define_client to the member's only client, or
+  // stays there for a member of several, who picks one.
   await page.waitForURL((u) => !u.pathname.startsWith('/idp') && !u.pathname.startsWith('/auth'));
+  const inClient = page.waitForURL(/\/[0-9a-f-]{36}(\/|$)/).catch(() => {});
+  const chooser = page.getByRole('heading', { name: 'Choose a client' }).waitFor().then(async () => {
+    await page.getByRole('link', { name: /Demo Payments Ltd/ }).click();
+  }).catch(() => { /* the page moved on to the client: no chooser */ });
+  await Promise.race([inClient, chooser]);
+  await page.waitForURL(/\/[0-9a-f-]{36}(\/|$)/);
 }

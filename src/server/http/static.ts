@@ -59,6 +59,7 @@ export function webApp(config: Config, webDir: string, version: string): WebApp 
     logout_url: '/auth/logout',
     ws_url: '/ws',
     embedded: config.embedded,
+    links: config.links,
   }).replace(/</g, '\\u003c');
   const root = path.resolve(webDir);
 

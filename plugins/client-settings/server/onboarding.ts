@@ -1,0 +1,134 @@
+// Accepting an invitation (/onboarding). The link's token is the only credential:
+// - GET  /onboarding/invite?token=…          public: who invites whom to which client;
+// - POST /onboarding/invite/register         public, embedded issuer only: a new account
+//   (full name, password) and its membership in one transaction, then the page sends the
+//   browser to sign in;
+// - POST /onboarding/invite/accept           signed in: the membership for an existing
+//   account, whose email must be the invited one.
+// These routes run in platform scope (the invitee is not a member yet), so each one
+// reads the invite by its token hash and touches only that invite's client.
+import type { ApiRegistrar, HandlerContext, Tx } from '../../../src/host/server.ts';
+import { writeAudit } from '../../../src/server/audit.ts';
+import { ApiError, conflict, notFound } from '../../../src/server/http/errors.ts';
+import { hashPassword } from '../../../src/server/identity/passwords.ts';
+import {
+  CLIENT_SETTINGS_TEXTS, onboardingAcceptBody, onboardingInviteQuery, onboardingRegisterBody,
+  type OnboardingAcceptBody, type OnboardingInvite, type OnboardingInviteQuery, type OnboardingRegisterBody,
+} from '../../../src/shared/schemas/client-settings.ts';
+import { INVITE_STATUS_SQL } from './invites.ts';
+import type { ClientSettingsConfig } from './settings.ts';
+import { hashInviteToken } from './tokens.ts';
+
+interface InviteRecord {
+  id: string;
+  client_id: string;
+  client_name: string;
+  email: string;
+  role: string;
+  permission_group_ids: string[];
+  inviter_name: string | null;
+  expires_at: string;
+  status: 'pending' | 'accepted' | 'expired' | 'revoked';
+}
+
+/** The invite behind a token, if it can still be accepted; `lock` holds the row until commit. */
+async function usableInvite(tx: Tx, token: string, lock = false): Promise<InviteRecord> {
+  const { rows } = await tx.query<InviteRecord>(
+    `SELECT i.id, i.client_id, c.name AS client_name, i.email, i.role, i.permission_group_ids,
+            inv.full_name AS inviter_name, i.expires_at, ${INVITE_STATUS_SQL('i')} AS status
+       FROM invites i
+       JOIN clients c ON c.id = i.client_id
+       LEFT JOIN users inv ON inv.id = i.invited_by
+      WHERE i.token_hash = $1
+      ${lock ? 'FOR UPDATE OF i' : ''}`,
+    [hashInviteToken(token)],
+  );
+  const invite = rows[0];
+  if (!invite) throw notFound(CLIENT_SETTINGS_TEXTS.inviteNotFound);
+  if (invite.status === 'accepted') throw conflict(CLIENT_SETTINGS_TEXTS.inviteAccepted);
+  if (invite.status === 'revoked') throw conflict(CLIENT_SETTINGS_TEXTS.inviteRevoked);
+  if (invite.status === 'expired') throw conflict(CLIENT_SETTINGS_TEXTS.inviteExpired);
+  return invite;
+}
+
+async function accountFor(tx: Tx, email: string): Promise<{ id: string; is_active: boolean } | null> {
+  const { rows } = await tx.query<{ id: string; is_active: boolean }>('SELECT id, is_active FROM users WHERE lower(email) = lower($1)', [email]);
+  return rows[0] ?? null;
+}
+
+/** Membership, groups (those that still exist) and the invite marked accepted; audited for the client. */
+async function join(ctx: HandlerContext, invite: InviteRecord, userId: string): Promise<{ client_id: string; membership_id: string }> {
+  const { tx } = ctx;
+  const existing = await tx.query<{ is_active: boolean }>(
+    'SELECT is_active FROM accounts_clients WHERE client_id = $1 AND user_id = $2', [invite.client_id, userId]);
+  if (existing.rows[0]) {
+    throw conflict(existing.rows[0].is_active ? CLIENT_SETTINGS_TEXTS.youAreMember : CLIENT_SETTINGS_TEXTS.youAreDeactivated);
+  }
+
+  const { rows } = await tx.query<{ id: string }>(
+    'INSERT INTO accounts_clients (user_id, client_id, role) VALUES ($1, $2, $3) RETURNING id',
+    [userId, invite.client_id, invite.role]);
+  const membershipId = rows[0].id;
+  const groups = await tx.query<{ id: string; name: string }>(
+    'SELECT id, name FROM permission_groups WHERE client_id = $1 AND id = ANY($2) ORDER BY lower(name)',
+    [invite.client_id, invite.permission_group_ids]);
+  for (const g of groups.rows) {
+    await tx.query(
+      'INSERT INTO membership_permission_groups (account_client_id, permission_group_id, client_id) VALUES ($1, $2, $3)',
+      [membershipId, g.id, invite.client_id]);
+  }
+  await tx.query('UPDATE invites SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [invite.id, userId]);
+
+  const after = { user_id: userId, email: invite.email, role: invite.role, status: 'active',
+    permission_group_ids: groups.rows.map((g) => g.id), permission_groups: groups.rows.map((g) => g.name), invite_id: invite.id };
+  // The client's own trail gets the new member; the route's row records the invite.
+  await writeAudit(tx, { userId, clientId: invite.client_id, action: 'create', objectType: 'accounts_clients',
+    objectId: membershipId, before: null, after, requestId: ctx.requestId });
+  await ctx.audit({ action: 'accept', objectType: 'invites', objectId: invite.id, before: { status: 'pending' },
+    after: { status: 'accepted', client_id: invite.client_id, user_id: userId } });
+  return { client_id: invite.client_id, membership_id: membershipId };
+}
+
+const signInUrl = (clientId: string) => `/auth/login?redirect_uri=${encodeURIComponent(`/${clientId}`)}`;
+
+export function registerOnboardingApi(api: ApiRegistrar, config: () => ClientSettingsConfig): void {
+  api.get<OnboardingInviteQuery>('/onboarding/invite', { scope: 'public', query: onboardingInviteQuery },
+    async ({ tx, query }): Promise<OnboardingInvite> => {
+      const invite = await usableInvite(tx, query.token);
+      const account = await accountFor(tx, invite.email);
+      return {
+        email: invite.email,
+        role: invite.role,
+        client: { id: invite.client_id, name: invite.client_name },
+        inviter: invite.inviter_name ? { full_name: invite.inviter_name } : null,
+        expires_at: invite.expires_at,
+        account_exists: account !== null,
+        can_register: account === null && config().oidcIssuer === null,
+      };
+    });
+
+  api.post<unknown, OnboardingRegisterBody>('/onboarding/invite/register', { scope: 'public', body: onboardingRegisterBody },
+    async (ctx) => {
+      const { tx, body } = ctx;
+      const invite = await usableInvite(tx, body.invite.token, true);
+      if (config().oidcIssuer !== null) throw conflict(CLIENT_SETTINGS_TEXTS.registrationClosed);
+      if (await accountFor(tx, invite.email)) throw conflict(CLIENT_SETTINGS_TEXTS.accountExists);
+      const passwordHash = await hashPassword(body.invite.password);
+      const { rows } = await tx.query<{ id: string }>(
+        'INSERT INTO users (email, full_name, password_hash) VALUES ($1, $2, $3) RETURNING id',
+        [invite.email, body.invite.full_name.trim(), passwordHash]);
+      const joined = await join(ctx, invite, rows[0].id);
+      return { ...joined, user_id: rows[0].id, sign_in_url: signInUrl(joined.client_id) };
+    });
+
+  api.post<unknown, OnboardingAcceptBody>('/onboarding/invite/accept', { scope: 'user', body: onboardingAcceptBody },
+    async (ctx) => {
+      const { tx, body, user } = ctx;
+      const invite = await usableInvite(tx, body.invite.token, true);
+      if (invite.email.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
+        throw new ApiError('FORBIDDEN', CLIENT_SETTINGS_TEXTS.inviteOtherEmail);
+      }
+      const joined = await join(ctx, invite, user.id);
+      return { ...joined, user_id: user.id, redirect_to: `/${joined.client_id}` };
+    });
+}

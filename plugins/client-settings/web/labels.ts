@@ -1,0 +1,50 @@
+// Display texts of the client-settings pages: roles, statuses, permission areas and codes,
+// retention periods. Pure, so the pages and their tests share them.
+import { PERMISSION_AREAS, type PermissionArea } from '../../../src/shared/permissions.ts';
+import { INVITE_STATUSES, MEMBER_STATUSES } from '../../../src/shared/schemas/client-settings.ts';
+import { MEMBER_ROLES, MEMBER_ROLE_TITLES, type MemberRole } from '../../../src/shared/schemas/membership.ts';
+import { RETENTION_PERIODS } from '../../../src/web/retention/retention.ts';
+
+export const roleTitle = (role: string): string => MEMBER_ROLE_TITLES[role as MemberRole] ?? role;
+export const ROLE_OPTIONS = MEMBER_ROLES.map((r) => ({ value: r, label: MEMBER_ROLE_TITLES[r] }));
+
+const STATUS_TITLES: Record<string, string> = {
+  active: 'Active', deactivated: 'Deactivated', pending: 'Pending', accepted: 'Accepted', expired: 'Expired', revoked: 'Revoked',
+};
+export const statusTitle = (status: string): string => STATUS_TITLES[status] ?? status;
+export const MEMBER_STATUS_OPTIONS = MEMBER_STATUSES.map((s) => ({ value: s, label: statusTitle(s) }));
+export const INVITE_STATUS_OPTIONS = INVITE_STATUSES.map((s) => ({ value: s, label: statusTitle(s) }));
+
+/** Spec 6 names the areas; these are their titles in the roles editor. */
+export const AREA_TITLES: Record<PermissionArea, string> = {
+  client: 'Client and settings',
+  profiles: 'Profiles',
+  submissions: 'Submissions',
+  forms: 'Forms',
+  case_management: 'Case management',
+  transaction_monitoring: 'Transaction monitoring',
+  screenings: 'Screenings',
+  scoring: 'Tools and customisation',
+};
+
+export const PERMISSION_AREA_LIST = (Object.keys(PERMISSION_AREAS) as PermissionArea[])
+  .map((area) => ({ area, title: AREA_TITLES[area], codes: PERMISSION_AREAS[area] as readonly string[] }));
+
+// Words kept as written when a code becomes a label.
+const ACRONYMS = new Set(['TM', 'CM', 'WL', 'AML', 'CA', 'EDD', 'AI', 'OFAC', 'IP', 'SAR', 'KYB']);
+
+/** 'SEE_TM_CASES' → 'See TM cases'. The code itself stays visible beside it. */
+export function codeLabel(code: string): string {
+  const words = code.split('_').filter(Boolean).map((w, i) => {
+    if (ACRONYMS.has(w) || /\d/.test(w)) return w;
+    const lower = w.toLowerCase();
+    return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+  });
+  return words.join(' ');
+}
+
+/** A retention period in days as the period select names it; null is Indefinite. */
+export function periodLabel(days: number | null | undefined): string {
+  if (days === null || days === undefined) return 'Indefinite';
+  return RETENTION_PERIODS.find((p) => p.value === days)?.label ?? `${days} days`;
+}

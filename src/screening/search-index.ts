@@ -1,0 +1,704 @@
+// The screening index: every name of every listed entity, prepared once at load, with
+// inverted lists from terms (token texts) to names. A query token reaches terms through
+// three keys, never by scanning the vocabulary: its exact text, shared trigrams (typos) and
+// consonant skeletons (vowel and transliteration variants). Each reached term is verified
+// once per query token (and remembered across queries). Names collect an upper bound of
+// the score they could reach; only those that can still clear the threshold are rescored.
+
+import type { Entity, EntityName, ListLoad, Schema } from './model.ts';
+import { type FactEffect, type QueryIdentifier, birthDateEffect, countryEffect, identifierConflict, identifierMatch, normIdentifier, schemaEffect } from './facts.ts';
+import { skeletonKeys, unitsSimilarity } from './phonetic.ts';
+import { INITIAL, NUMBER, type PreparedName, type Token, prepareName } from './prepare.ts';
+import { type NameExplanation, lambdas, scoreTokens, staticWeight, wholeNameAdjust } from './score-name.ts';
+import { EXACT, MIN_PAIR, lastHow, tokenSimilarity } from './similarity.ts';
+import { conceptOf } from './translations.ts';
+
+/** Default alert threshold: chosen from the benchmarks (docs/screening.md). */
+export const DEFAULT_THRESHOLD = 0.75;
+
+export interface ScreeningQuery {
+  name: string;
+  schema?: Schema | string;
+  /** ISO date, year, or a date as commonly written. */
+  birthDate?: string;
+  /** Country names or ISO alpha-2 codes (nationality, residence). */
+  countries?: string[];
+  /** Identifier values (passport, tax id, wallet address …), with their type when known. */
+  identifiers?: Array<QueryIdentifier | string>;
+}
+
+export interface SearchOptions {
+  threshold?: number;
+  top?: number;
+  /** Only these lists (ids as in Entity.list). */
+  lists?: string[];
+  /** Extra words that carry no identity for this search (e.g. FinCEN stop words). */
+  stopWords?: string[];
+}
+
+export interface IndexOptions {
+  /** Pair generic business words across languages (default true). */
+  translations?: boolean;
+}
+
+export interface MatchExplanation {
+  /** Name score before facts. */
+  nameScore: number;
+  /** The entity's name that matched, as published, and its kind. */
+  matchedName: string;
+  aliasKind: EntityName['kind'];
+  /** The query form that matched (the name itself or a former name written in it). */
+  queryName: string;
+  tokens: NameExplanation['pairs'];
+  unmatchedQuery: string[];
+  unmatchedAlias: string[];
+  notes: string[];
+  facts: FactEffect[];
+}
+
+export interface ScreeningMatch {
+  entityId: string;
+  list: string;
+  listVersion: string;
+  schema: Schema;
+  /** The entity's primary name. */
+  name: string;
+  matchedName: string;
+  score: number;
+  explanation: MatchExplanation;
+}
+
+export interface IndexStats {
+  lists: Array<{ list: string; listVersion: string; entities: number; names: number }>;
+  entities: number;
+  /** Names indexed (published names and aliases, plus former names written inside them). */
+  names: number;
+  terms: number;
+  buildMs: number;
+  /** Work done by the last search: names reached through the keys, and names rescored. */
+  lastSearch: { candidates: number; scored: number; names: number } | null;
+}
+
+interface Alias {
+  entity: number;
+  kind: number;
+  raw: string;
+  name: PreparedName;
+  tokens: readonly Token[];
+  /** Term id of each token. */
+  terms: Int32Array;
+  weights: Float32Array;
+  weightSum: number;
+}
+
+interface Best { score: number; alias: number; variant: PreparedName; qw: Float32Array }
+
+const KINDS: EntityName['kind'][] = ['primary', 'strong', 'weak', 'former'];
+const KIND_FACTOR = [1, 1, 0.9, 0.95];
+const MAX_QUERY_TOKENS = 32;
+const MAX_RESCORED = 300;
+
+function trigrams(text: string): string[] {
+  const t = `^${text}$`;
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= t.length; i++) out.push(t.slice(i, i + 3));
+  return out;
+}
+
+function resolveSchema(s: Schema | string | undefined): Schema {
+  const v = (s ?? 'unknown').toString().toLowerCase();
+  if (v === 'person' || v === 'individual') return 'person';
+  if (v === 'organisation' || v === 'organization' || v === 'company' || v === 'entity' || v === 'business') return 'organisation';
+  if (v === 'vessel' || v === 'aircraft') return v;
+  return 'unknown';
+}
+
+const pack = (s: number, how: number): number => Math.round(s * 10000) * 16 + how;
+const simOf = (p: number): number => Math.floor(p / 16) / 10000;
+
+export class ScreeningIndex {
+  private readonly translations: boolean;
+  private lists = new Map<string, { version: string; entities: Entity[] }>();
+  private prepCache = new Map<string, PreparedName>();
+
+  private entities: Entity[] = [];
+  private aliases: Alias[] = [];
+  private aliasList = new Uint16Array(0);
+  private listIds: string[] = [];
+
+  private termIds = new Map<string, number>();
+  private termText: string[] = [];
+  /** A token of each term, standing for it when a query token is compared with the term. */
+  private termToken: Token[] = [];
+  private postings: Int32Array[] = [];
+  private termWeight = new Float32Array(0);
+  private trigramTerms = new Map<string, Int32Array>();
+  private skeletonTerms = new Map<string, Int32Array>();
+  /** Skeletons of terms written in other scripts than Latin, reachable from short Latin keys. */
+  private foreignSkeletons = new Map<string, Int32Array>();
+  private conceptTerms = new Map<string, Int32Array>();
+  private identifierIndex = new Map<string, number[]>();
+  private fullIdf = 1;
+  /** Verified neighbour terms of query tokens, remembered across queries. */
+  private neighbourCache = new Map<string, Map<number, number>>();
+
+  private accS = new Float32Array(0);
+  private accW = new Float32Array(0);
+  private accC = new Float32Array(0);
+  private seen = new Uint32Array(0);
+  private gramCount = new Uint16Array(0);
+  private termBits = new Uint32Array(0);
+  private buildMs = 0;
+  private listStats: IndexStats['lists'] = [];
+  private last: IndexStats['lastSearch'] = null;
+
+  constructor(input: ListLoad[] | Entity[], options: IndexOptions = {}) {
+    this.translations = options.translations ?? true;
+    for (const item of input as Array<ListLoad | Entity>) {
+      if ('entities' in item) {
+        const cur = this.lists.get(item.list);
+        if (cur) { cur.entities = [...cur.entities, ...item.entities]; cur.version = item.listVersion; }
+        else this.lists.set(item.list, { version: item.listVersion, entities: [...item.entities] });
+      } else {
+        const l = this.lists.get(item.list) ?? { version: item.listVersion, entities: [] };
+        l.entities.push(item);
+        this.lists.set(item.list, l);
+      }
+    }
+    this.rebuild();
+  }
+
+  /** Replaces one list's entities (a new version of the list); an empty array removes the list. */
+  replaceList(listId: string, entities: Entity[], listVersion?: string): void {
+    if (entities.length) this.lists.set(listId, { version: listVersion ?? entities[0].listVersion, entities: [...entities] });
+    else this.lists.delete(listId);
+    this.rebuild();
+  }
+
+  stats(): IndexStats {
+    return {
+      lists: this.listStats.map((l) => ({ ...l })),
+      entities: this.entities.length,
+      names: this.aliases.length,
+      terms: this.termText.length,
+      buildMs: this.buildMs,
+      lastSearch: this.last,
+    };
+  }
+
+  private rebuild(): void {
+    const t0 = performance.now();
+    // Names prepared for the previous version are reused: a new list version changes few.
+    const oldCache = this.prepCache;
+    this.prepCache = new Map();
+    const prepare = (raw: string, schema: Schema): PreparedName => {
+      const key = schema + '\u0000' + raw;
+      let p = this.prepCache.get(key);
+      if (!p) { p = oldCache.get(key) ?? prepareName(raw, schema); this.prepCache.set(key, p); }
+      return p;
+    };
+    this.entities = [];
+    this.aliases = [];
+    this.listIds = [...this.lists.keys()];
+    this.termIds = new Map();
+    this.termText = [];
+    this.termToken = [];
+    this.identifierIndex = new Map();
+    this.neighbourCache = new Map();
+    const termPost: number[][] = [];
+    const aliasListArr: number[] = [];
+    // Tokens of another script than the term's first token also need their own skeletons.
+    const otherScript: Token[] = [];
+
+    const termOf = (t: Token): number => {
+      let term = this.termIds.get(t.text);
+      if (term === undefined) {
+        term = this.termText.length;
+        this.termIds.set(t.text, term);
+        this.termText.push(t.text);
+        this.termToken.push(t);
+        termPost.push([]);
+      } else if (this.termToken[term].script !== t.script && !otherScript.some((o) => o.text === t.text && o.script === t.script)) {
+        otherScript.push(t);
+      }
+      return term;
+    };
+
+    this.listIds.forEach((listId, li) => {
+      for (const e of this.lists.get(listId)!.entities) {
+        const ei = this.entities.length;
+        this.entities.push(e);
+        for (const id of e.identifiers) {
+          const v = normIdentifier(id.value);
+          if (v.length < 5) continue;
+          const arr = this.identifierIndex.get(v) ?? [];
+          if (!arr.includes(ei)) arr.push(ei);
+          this.identifierIndex.set(v, arr);
+        }
+        const seenRaw = new Set<string>();
+        for (const n of e.names) {
+          if (!n.full || seenRaw.has(n.full)) continue;
+          seenRaw.add(n.full);
+          const p = prepare(n.full, e.schema);
+          const kind = Math.max(0, KINDS.indexOf(n.kind));
+          for (let v = -1; v < p.former.length; v++) {
+            const name = v < 0 ? p : p.former[v];
+            if (!name.tokens.length) continue;
+            const tokens = name.tokens.length > 24 ? name.tokens.slice(0, 24) : name.tokens;
+            const terms = new Int32Array(tokens.length);
+            const ai = this.aliases.length;
+            for (let i = 0; i < tokens.length; i++) {
+              const term = termOf(tokens[i]);
+              terms[i] = term;
+              const post = termPost[term];
+              if (post[post.length - 1] !== ai) post.push(ai);
+            }
+            this.aliases.push({ entity: ei, kind: v < 0 ? kind : 3, raw: v < 0 ? n.full : name.raw, name, tokens, terms, weights: new Float32Array(0), weightSum: 0 });
+            aliasListArr.push(li);
+          }
+        }
+      }
+    });
+
+    const N = Math.max(this.aliases.length, 1);
+    this.postings = termPost.map((p) => Int32Array.from(p));
+    // A term found in no more than ~30 names counts fully; more common terms count less.
+    this.fullIdf = Math.log(Math.max(N / 30, 2));
+    this.termWeight = new Float32Array(this.termText.length);
+    for (let t = 0; t < this.termText.length; t++) {
+      this.termWeight[t] = Math.min(staticWeight(this.termToken[t]), this.idfFactor(termPost[t].length));
+    }
+    for (const a of this.aliases) {
+      a.weights = new Float32Array(a.tokens.length);
+      let sum = 0;
+      for (let i = 0; i < a.tokens.length; i++) {
+        const t = a.tokens[i];
+        const w = Math.min(staticWeight(t), this.idfFactor(termPost[a.terms[i]].length));
+        a.weights[i] = w;
+        sum += w;
+      }
+      a.weightSum = sum;
+    }
+    this.aliasList = Uint16Array.from(aliasListArr);
+
+    const grams = new Map<string, number[]>();
+    const skel = new Map<string, number[]>();
+    const concepts = new Map<string, number[]>();
+    const push = (m: Map<string, number[]>, k: string, v: number) => {
+      const a = m.get(k);
+      if (!a) m.set(k, [v]);
+      else if (a[a.length - 1] !== v) a.push(v);
+    };
+    const foreign = new Map<string, number[]>();
+    const addSkeletons = (t: Token, term: number) => {
+      if (t.role & (NUMBER | INITIAL)) return;
+      for (const k of skeletonKeys(t.units)) {
+        push(skel, k, term);
+        if (t.script !== 'latin') push(foreign, k, term);
+      }
+    };
+    for (let term = 0; term < this.termText.length; term++) addSkeletons(this.termToken[term], term);
+    for (const t of otherScript) addSkeletons(t, this.termIds.get(t.text)!);
+    for (let term = 0; term < this.termText.length; term++) {
+      const text = this.termText[term];
+      if (text.length >= 4 && !(this.termToken[term].role & NUMBER)) for (const g of trigrams(text)) push(grams, g, term);
+      if (this.translations) {
+        const c = conceptOf(text);
+        if (c) push(concepts, c, term);
+      }
+    }
+    const freeze = (m: Map<string, number[]>) => {
+      const out = new Map<string, Int32Array>();
+      for (const [k, v] of m) out.set(k, Int32Array.from(new Set(v)));
+      return out;
+    };
+    this.trigramTerms = freeze(grams);
+    this.skeletonTerms = freeze(skel);
+    this.foreignSkeletons = freeze(foreign);
+    this.conceptTerms = freeze(concepts);
+    this.accS = new Float32Array(N);
+    this.accW = new Float32Array(N);
+    this.accC = new Float32Array(N);
+    this.seen = new Uint32Array(N);
+    this.gramCount = new Uint16Array(this.termText.length);
+    this.termBits = new Uint32Array(this.termText.length);
+    this.listStats = [...this.lists].map(([list, l]) => ({ list, listVersion: l.version, entities: l.entities.length, names: l.entities.reduce((n, e) => n + e.names.length, 0) }));
+    this.buildMs = Math.round(performance.now() - t0);
+  }
+
+  private idfFactor(df: number): number {
+    const N = Math.max(this.aliases.length, 1);
+    const idf = Math.log((N + 1) / (df + 0.5));
+    return Math.min(1, Math.max(0.15, idf / this.fullIdf));
+  }
+
+  /**
+   * Weight of a query token: its role, and its rarity among listed names. A word not listed
+   * as such takes the rarity of the listed words it resembles ("Muhamad" is as common as
+   * "Muhammad").
+   */
+  private queryWeight(t: Token, neighbours: Map<number, number>): number {
+    const term = this.termIds.get(t.text);
+    if (term !== undefined) return Math.min(staticWeight(t), this.termWeight[term]);
+    let mx = 0;
+    for (const n of neighbours.keys()) if (this.termWeight[n] > mx) mx = this.termWeight[n];
+    return Math.min(staticWeight(t), neighbours.size ? Math.max(mx, 0.15) : 1);
+  }
+
+  /** Terms a query token may stand for, verified: term → packed similarity and kind of match. */
+  private neighbours(t: Token): Map<number, number> {
+    const key = `${t.script}\u0000${t.role}\u0000${t.text}`;
+    const hit = this.neighbourCache.get(key);
+    if (hit) return hit;
+    const out = new Map<number, number>();
+    const exact = this.termIds.get(t.text);
+    if (exact !== undefined) out.set(exact, pack(1, t.script === 'latin' && this.termToken[exact].script === 'latin' ? EXACT : 1));
+    if (!(t.role & (NUMBER | INITIAL))) {
+      const reached = new Set<number>();
+      const L = t.text.length;
+      if (L >= 4) {
+        // Terms sharing enough trigrams to lie within one or two edits.
+        const grams = trigrams(t.text);
+        const need = Math.max(1, grams.length - (L >= 8 ? 6 : 3));
+        const touched: number[] = [];
+        for (const g of grams) {
+          const terms = this.trigramTerms.get(g);
+          if (!terms) continue;
+          for (let i = 0; i < terms.length; i++) if (this.gramCount[terms[i]]++ === 0) touched.push(terms[i]);
+        }
+        for (const term of touched) {
+          if (this.gramCount[term] >= need && Math.abs(this.termText[term].length - L) <= 2) reached.add(term);
+          this.gramCount[term] = 0;
+        }
+      }
+      // Skeletons of Latin tokens reach vowel variants (Mohamed / Muhammad) when they have
+      // enough consonants to be selective; other scripts need them to reach Latin spellings.
+      // Queries in other scripts are few: they may afford the broad keys of short names.
+      const latin = t.script === 'latin';
+      const minKey = latin ? 3 : 1;
+      const maxTerms = latin ? 1000 : 6000;
+      for (const k of skeletonKeys(t.units)) {
+        const terms = k.length >= minKey ? this.skeletonTerms.get(k) : undefined;
+        if (terms && terms.length <= maxTerms) for (let i = 0; i < terms.length; i++) reached.add(terms[i]);
+        // Short Latin keys still reach names written in other scripts (Tzur / צור).
+        const foreign = t.script === 'latin' && k.length < minKey ? this.foreignSkeletons.get(k) : undefined;
+        if (foreign && foreign.length <= 1000) for (let i = 0; i < foreign.length; i++) reached.add(foreign[i]);
+      }
+      if (this.translations) {
+        const c = conceptOf(t.text);
+        const terms = c ? this.conceptTerms.get(c) : undefined;
+        if (terms) for (let i = 0; i < terms.length; i++) reached.add(terms[i]);
+      }
+      const opts = { translations: this.translations };
+      for (const term of reached) {
+        if (term === exact) continue;
+        const s = tokenSimilarity(t, this.termToken[term], opts);
+        if (s >= MIN_PAIR) out.set(term, pack(s, lastHow));
+      }
+    }
+    if (this.neighbourCache.size > 50_000) this.neighbourCache.clear();
+    this.neighbourCache.set(key, out);
+    return out;
+  }
+
+  search(query: ScreeningQuery, options: SearchOptions = {}): ScreeningMatch[] {
+    const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+    const top = options.top ?? 10;
+    const stop = options.stopWords?.length ? new Set(options.stopWords.map((w) => w.toLowerCase().trim()).filter(Boolean)) : undefined;
+    const qSchema = resolveSchema(query.schema);
+    const root = prepareName(query.name ?? '', qSchema, { stopWords: stop });
+    const listAllowed = options.lists ? new Set(options.lists) : null;
+    const allowed = listAllowed ? this.listIds.map((l) => listAllowed.has(l)) : null;
+    const ids = (query.identifiers ?? []).map((i) => (typeof i === 'string' ? { value: i } : i));
+    // Facts can lift a name score by this much, so names that far below may still qualify.
+    const lift = 0.02 + (query.birthDate ? 0.1 : 0) + (query.countries?.length ? 0.05 : 0);
+
+    const best = new Map<number, Best>();
+    let candidates = 0, scored = 0;
+    const variants = [root, ...root.former];
+    for (let v = 0; v < variants.length; v++) {
+      const q = variants[v];
+      if (!q.tokens.length) continue;
+      const factor = v === 0 ? 1 : 0.95;
+      const qTokens = q.tokens.slice(0, MAX_QUERY_TOKENS);
+      const neigh = qTokens.map((t) => this.neighbours(t));
+      const qw = new Float32Array(qTokens.length);
+      let W = 0;
+      for (let i = 0; i < qTokens.length; i++) {
+        qw[i] = this.queryWeight(qTokens[i], neigh[i]);
+        if (stop?.has(qTokens[i].text)) qw[i] = Math.min(qw[i], 0.1);
+        W += qw[i];
+      }
+      // Glued spellings: two query tokens written as one listed word, or one written as two.
+      const extra: Array<Map<number, number>> = qTokens.map(() => new Map());
+      for (let i = 0; i + 1 < qTokens.length; i++) {
+        const glued = this.termIds.get(qTokens[i].text + qTokens[i + 1].text);
+        if (glued !== undefined) { extra[i].set(glued, pack(0.95, 8)); extra[i + 1].set(glued, pack(0.95, 8)); }
+      }
+      for (let i = 0; i < qTokens.length; i++) {
+        const t = qTokens[i];
+        // A word written without spaces between syllables reaches the listed syllables.
+        if (t.parts) {
+          for (let a = 0; a < t.parts.length; a++) {
+            for (let b = a + 1; b <= Math.min(t.parts.length, a + 2); b++) {
+              const term = this.termIds.get(t.parts.slice(a, b).join(''));
+              if (term !== undefined) extra[i].set(term, pack(0.9, 8));
+            }
+          }
+        }
+        // Words written apart in another script reach a Latin word written as one
+        // (جلال الدين / Jalaluddin, 习 近 平 / Xi Jinping).
+        if (t.script !== 'latin' && i + 1 < qTokens.length) {
+          for (let k = i + 1; k < Math.min(qTokens.length, i + 3); k++) {
+            const parts = qTokens.slice(i, k + 1);
+            const units = new Uint32Array(parts.reduce((n, x) => n + x.units.length, 0));
+            let at = 0;
+            for (const x of parts) { units.set(x.units, at); at += x.units.length; }
+            const glued: Token = { text: parts.map((x) => x.text).join(''), script: t.script, units, role: 0 };
+            for (const key of skeletonKeys(units)) {
+              const terms = key.length >= 3 ? this.skeletonTerms.get(key) : undefined;
+              if (!terms || terms.length > 2000) continue;
+              for (let x = 0; x < terms.length; x++) {
+                const s = unitsSimilarity(glued.units, this.termToken[terms[x]].units, 0, true);
+                if (s >= 0.8) for (let y = i; y <= k; y++) extra[y].set(terms[x], pack(s, 8));
+              }
+            }
+          }
+        }
+      }
+      for (let i = 0; i < qTokens.length; i++) {
+        const text = qTokens[i].text;
+        if (text.length < 5 || qTokens[i].script !== 'latin') continue;
+        for (let s = 2; s <= text.length - 2; s++) {
+          const a = this.termIds.get(text.slice(0, s));
+          const b = a === undefined ? undefined : this.termIds.get(text.slice(s));
+          // A name holding both halves holds the rarer one: its list is enough to find it.
+          if (a !== undefined && b !== undefined) extra[i].set(this.postings[a].length < this.postings[b].length ? a : b, pack(0.95, 8));
+        }
+      }
+
+      // Rare tokens first. Once the tokens left could not lift a name they have not reached
+      // to the threshold, the common ones only update names already reached (looked up on the
+      // names' own terms instead of walking their long inverted lists).
+      // Lambdas of the bound: the most lenient the scorer may use (middle names cost half).
+      const [lq0, lc0] = lambdas(qSchema === 'unknown' ? 'person' : qSchema);
+      const [lq, lc] = qSchema === 'unknown' || qSchema === 'person' ? [lq0 / 2, lc0 / 2] : [lq0, lc0];
+      // Words in another script than Latin may pair with several listed words at once (a
+      // Burmese word with its Latin syllables): their names are not pruned by the bound.
+      let foreignMask = 0;
+      for (let i = 0; i < qTokens.length; i++) if (qTokens[i].script !== 'latin') foreignMask |= 1 << (i & 31);
+      const need = foreignMask ? -1 : threshold - lift;
+      const order = qTokens.map((_t, i) => i).sort((x, y) => qw[y] - qw[x]);
+      // What a name's own tokens can add at most for each query token: the heaviest term it reaches.
+      const reachW = new Float32Array(qTokens.length);
+      let remC = 0;
+      const markedTerms: number[] = [];
+      for (let i = 0; i < qTokens.length; i++) {
+        let mx = 0;
+        const bit = 1 << (i & 31);
+        for (const map of [neigh[i], extra[i]]) {
+          for (const term of map.keys()) {
+            if (this.termWeight[term] > mx) mx = this.termWeight[term];
+            if (this.termBits[term] === 0) markedTerms.push(term);
+            this.termBits[term] |= bit;
+          }
+        }
+        reachW[i] = mx;
+        remC += mx;
+      }
+      let rem = W;
+      const touched: number[] = [];
+      let o = 0;
+      for (; o < order.length; o++) {
+        const i = order[o];
+        if (!(remC > 0 && (rem + remC) / 2 / ((rem + remC) / 2 + lq * (W - rem)) >= need)) break;
+        rem -= qw[i];
+        remC -= reachW[i];
+        const bit = 1 << (i & 31);
+        const w = qw[i];
+        for (const map of [neigh[i], extra[i]]) {
+          for (const [term, packed] of map) {
+            const s = simOf(packed) * w;
+            const wc = this.termWeight[term];
+            const post = this.postings[term];
+            for (let k = 0; k < post.length; k++) {
+              const a = post[k];
+              if (this.seen[a] === 0) touched.push(a);
+              if (this.seen[a] & bit) { if (map === extra[i]) this.accC[a] += wc; continue; }
+              this.seen[a] |= bit;
+              this.accS[a] += s;
+              this.accW[a] += w;
+              this.accC[a] += wc;
+            }
+          }
+        }
+      }
+      if (o < order.length && touched.length) {
+        // Common tokens: names that cannot reach the threshold even if every remaining token
+        // matched are dropped first; the others are looked up on their own terms.
+        let restMask = 0;
+        for (let x = o; x < order.length; x++) restMask |= 1 << (order[x] & 31);
+        let kept = 0;
+        for (const a of touched) {
+          const alias = this.aliases[a];
+          const accW = this.accW[a] + rem, accC = Math.min(this.accC[a] + remC, alias.weightSum);
+          const num = (this.accS[a] + rem + accC) / 2;
+          const den = (accW + accC) / 2 + lq * Math.max(0, W - accW) + lc * Math.max(0, alias.weightSum - accC);
+          if (den > 0 && num / den < need) { this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0; continue; }
+          touched[kept++] = a;
+          const terms = alias.terms;
+          for (let j = 0; j < terms.length; j++) {
+            const bits = this.termBits[terms[j]] & restMask;
+            if (!bits) continue;
+            for (let x = o; x < order.length; x++) {
+              const i = order[x];
+              const bit = 1 << (i & 31);
+              if (!(bits & bit)) continue;
+              const wc = this.termWeight[terms[j]];
+              if (this.seen[a] & bit) { this.accC[a] += wc; continue; }
+              const p = neigh[i].get(terms[j]) ?? extra[i].get(terms[j])!;
+              this.seen[a] |= bit;
+              this.accS[a] += simOf(p) * qw[i];
+              this.accW[a] += qw[i];
+              this.accC[a] += wc;
+              break;
+            }
+          }
+        }
+        touched.length = kept;
+      }
+      for (const term of markedTerms) this.termBits[term] = 0;
+      candidates += touched.length;
+      // Upper bound of each name's score from what its tokens could explain at best.
+      let keep: number[] = [];
+      const bound = new Float32Array(touched.length);
+      for (let x = 0; x < touched.length; x++) {
+        const a = touched[x];
+        const alias = this.aliases[a];
+        const c = Math.min(this.accC[a], alias.weightSum);
+        const num = (this.accS[a] + c) / 2;
+        const den = (this.accW[a] + c) / 2 + lq * Math.max(0, W - this.accW[a]) + lc * Math.max(0, alias.weightSum - c);
+        const b = den > 0 ? num / den : 0;
+        bound[x] = b;
+        if (b >= need && (!allowed || allowed[this.aliasList[a]])) keep.push(x);
+        this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0;
+      }
+      if (keep.length > MAX_RESCORED) keep = keep.sort((x, y) => bound[y] - bound[x]).slice(0, MAX_RESCORED);
+      for (const x of keep) {
+        const a = touched[x];
+        const alias = this.aliases[a];
+        const e = this.entities[alias.entity];
+        const schema = qSchema !== 'unknown' ? qSchema : e.schema !== 'unknown' ? e.schema : (q.hint ?? alias.name.hint ?? 'unknown');
+        const s = this.scoreAlias(qTokens, qw, neigh, extra, q, alias, schema, stop, null) * factor * KIND_FACTOR[alias.kind];
+        scored++;
+        const cur = best.get(alias.entity);
+        if (!cur || s > cur.score) best.set(alias.entity, { score: s, alias: a, variant: q, qw });
+      }
+    }
+
+    // Identifiers reach entities whatever their names.
+    const idHits = new Set<number>();
+    for (const id of ids) for (const ei of this.identifierIndex.get(normIdentifier(id.value)) ?? []) idHits.add(ei);
+
+    const hits: Array<{ ei: number; score: number; b: Best | undefined; facts: FactEffect[] }> = [];
+    for (const ei of new Set([...best.keys(), ...idHits])) {
+      const e = this.entities[ei];
+      if (listAllowed && !listAllowed.has(e.list)) continue;
+      const b = best.get(ei);
+      const facts: FactEffect[] = [];
+      const idm = identifierMatch(ids, e.identifiers);
+      let score = 1;
+      if (idm) facts.push(idm);
+      else {
+        const nameScore = b?.score ?? 0;
+        if (nameScore < threshold - lift) continue;
+        for (const f of [
+          schemaEffect(qSchema !== 'unknown' ? qSchema : (root.hint ?? 'unknown'), e.schema),
+          birthDateEffect(query.birthDate, e.birthDates),
+          countryEffect(query.countries, e),
+          identifierConflict(ids, e.identifiers),
+        ]) if (f) facts.push(f);
+        score = Math.min(1, Math.max(0, nameScore + facts.reduce((x, f) => x + f.effect, 0)));
+      }
+      if (score >= threshold) hits.push({ ei, score, b, facts });
+    }
+    hits.sort((x, y) => y.score - x.score || this.entities[x.ei].id.localeCompare(this.entities[y.ei].id));
+    const out = hits.slice(0, top).map((h) => this.explainHit(h.ei, h.score, h.b, h.facts, root, qSchema, stop));
+    this.last = { candidates, scored, names: this.aliases.length };
+    return out;
+  }
+
+  /** Builds the reviewer-facing explanation of one hit (scores the winning name again, with notes). */
+  private explainHit(ei: number, score: number, b: Best | undefined, facts: FactEffect[], root: PreparedName, qSchema: Schema, stop: Set<string> | undefined): ScreeningMatch {
+    const e = this.entities[ei];
+    const explanation: MatchExplanation = { nameScore: 0, matchedName: e.names[0]?.full ?? '', aliasKind: 'primary', queryName: root.raw, tokens: [], unmatchedQuery: [], unmatchedAlias: [], notes: [], facts };
+    if (b) {
+      const alias = this.aliases[b.alias];
+      const qTokens = b.variant.tokens.slice(0, MAX_QUERY_TOKENS);
+      const schema = qSchema !== 'unknown' ? qSchema : e.schema !== 'unknown' ? e.schema : (b.variant.hint ?? alias.name.hint ?? 'unknown');
+      const ex: NameExplanation = { pairs: [], unmatchedQuery: [], unmatchedAlias: [], notes: [] };
+      const neigh = qTokens.map((t) => this.neighbours(t));
+      this.scoreAlias(qTokens, b.qw, neigh, null, b.variant, alias, schema, stop, ex);
+      explanation.nameScore = Math.round(b.score * 1000) / 1000;
+      explanation.matchedName = alias.raw;
+      explanation.aliasKind = KINDS[alias.kind];
+      explanation.queryName = b.variant.raw;
+      explanation.tokens = ex.pairs;
+      explanation.unmatchedQuery = ex.unmatchedQuery;
+      explanation.unmatchedAlias = ex.unmatchedAlias;
+      explanation.notes = ex.notes;
+      if (alias.kind === 2) explanation.notes.push('weak alias (low-quality a.k.a.): name score × 0.9');
+      if (alias.kind === 3) explanation.notes.push('former name of the entity: name score × 0.95');
+      if (b.variant !== root) explanation.notes.push(`matched on a former name written in the query: ${b.variant.raw}`);
+    }
+    return {
+      entityId: e.id, list: e.list, listVersion: e.listVersion, schema: e.schema, name: e.names[0]?.full ?? '',
+      matchedName: explanation.matchedName, score: Math.round(score * 1000) / 1000, explanation,
+    };
+  }
+
+  private scoreAlias(qTokens: Token[], qw: Float32Array, neigh: Array<Map<number, number>>, _extra: Array<Map<number, number>> | null,
+    q: PreparedName, alias: Alias, schema: Schema, stop: Set<string> | undefined, explain: NameExplanation | null): number {
+    const n = qTokens.length, m = alias.tokens.length;
+    const sim = new Float32Array(n * m);
+    const how = new Uint8Array(n * m);
+    for (let i = 0; i < n; i++) {
+      const nb = neigh[i];
+      const qi = qTokens[i];
+      for (let j = 0; j < m; j++) {
+        const t = alias.tokens[j];
+        if ((qi.role | t.role) & INITIAL) {
+          // Initials are not reached through keys: compare directly.
+          const s = tokenSimilarity(qi, t, { translations: this.translations });
+          sim[i * m + j] = s;
+          how[i * m + j] = lastHow;
+          continue;
+        }
+        const p = nb.get(alias.terms[j]);
+        if (p !== undefined) { sim[i * m + j] = simOf(p); how[i * m + j] = p % 16; }
+        else if (qi.script !== t.script) {
+          // Across scripts, keys miss some spellings: compare the sounds directly.
+          const s = tokenSimilarity(qi, t, { translations: this.translations });
+          if (s > 0) { sim[i * m + j] = s; how[i * m + j] = lastHow; }
+        }
+      }
+    }
+    let weights: ArrayLike<number> = alias.weights;
+    if (stop) {
+      const w = Float32Array.from(alias.weights);
+      for (let j = 0; j < m; j++) if (stop.has(alias.tokens[j].text)) w[j] = Math.min(w[j], 0.1);
+      weights = w;
+    }
+    const opts = { translations: this.translations };
+    let s = scoreTokens({ tokens: qTokens, weights: qw }, { tokens: alias.tokens, weights }, sim, how, schema, opts, explain);
+    s *= wholeNameAdjust(q, alias.name, schema, explain?.notes ?? null);
+    return s;
+  }
+}
+
+/** Builds the index from list loads (or bare entities). */
+export function buildIndex(input: ListLoad[] | Entity[], options: IndexOptions = {}): ScreeningIndex {
+  return new ScreeningIndex(input, options);
+}
+
+

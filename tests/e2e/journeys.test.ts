@@ -1,0 +1,115 @@
+// Journeys a new user takes through the real product in Chromium: sign-in through the
+// issuer's login page, the shell and its menu per permissions, guards and legacy
+// redirects, an invitation accepted, a live notification, the machine inspector, log out.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchBrowser, signIn, startProduct, type Product } from './harness.ts';
+
+const clientIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[1];
+
+describe.skipIf(!hasChromium)('browser journeys', () => {
+  let product: Product;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  async function session(email: string, start = '/') {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, product.url, email, undefined, start);
+    return { context, page };
+  }
+
+  test('the officer signs in through the login page and lands in the shell of their client', async () => {
+    const { context, page } = await session('officer@demo.local');
+    expect(new URL(page.url()).pathname).toMatch(/^\/[0-9a-f-]{36}\/profile$/);
+    await page.getByText('Demo Payments Ltd').first().waitFor();
+    await page.getByText('$1,250.00').waitFor();
+    // Client settings pages are built: the officer (CLIENT_MANAGE) sees them in the menu.
+    const nav = page.getByRole('navigation').first();
+    await nav.getByText('Client Settings').waitFor();
+    await context.close();
+  });
+
+  test('the analyst sees only what their permissions allow; a guarded route shows 404', async () => {
+    const { context, page } = await session('analyst@demo.local');
+    const client = clientIdOf(page);
+    await expect(page.getByRole('navigation').first().getByText('Client Settings').count()).resolves.toBe(0);
+    await page.goto(`${product.url}/${client}/account/users`);
+    await page.getByText('Page not found').waitFor();
+    await page.getByText('This page does not exist or has been deleted').waitFor();
+    await context.close();
+  });
+
+  test('legacy addresses redirect; unknown paths show 404 inside a section', async () => {
+    const { context, page } = await session('officer@demo.local');
+    const client = clientIdOf(page);
+    await page.goto(`${product.url}/${client}`);
+    await page.waitForURL(`${product.url}/${client}/profile`);
+    await page.goto(`${product.url}/${client}/cm/42`);
+    await page.waitForURL(`${product.url}/${client}/verification/cases/42`);
+    await page.goto(`${product.url}/${client}/account/no_such_page`);
+    await page.getByText('Page not found').waitFor();
+    await context.close();
+  });
+
+  test('the machine inspector lists the registered machines and the live session state', async () => {
+    const { context, page } = await session('admin@demo.local');
+    const client = clientIdOf(page);
+    await page.goto(`${product.url}/${client}/admin/machines`);
+    await page.getByText('Machine inspector').first().waitFor();
+    for (const id of ['session', 'realtime-connection', 'filter-templates', 'tm-case-status']) {
+      await page.getByText(id, { exact: true }).first().waitFor();
+    }
+    await context.close();
+  });
+
+  test('log out ends the session at the issuer and the app asks to sign in again', async () => {
+    const { context, page } = await session('officer@demo.local');
+    const client = clientIdOf(page);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: /Log out/ }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/idp') || u.pathname.startsWith('/auth'));
+    await page.goto(`${product.url}/${client}/profile`);
+    await page.waitForURL(/\/idp\//);
+    await page.getByRole('button', { name: /sign in/i }).waitFor();
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('session expiry', () => {
+  let product: Product;
+  let browser: Browser;
+
+  // 2.2 minutes idle: the overlay shows after about 12 seconds (two minutes before the end).
+  beforeAll(async () => {
+    product = await startProduct({ SESSION_IDLE_MINUTES: '2.2' });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  test('the overlay warns before the idle end and Continue keeps the session', async () => {
+    const page = await browser.newPage();
+    await signIn(page, product.url, 'officer@demo.local');
+    const overlay = page.getByTestId('timeout-overlay');
+    await overlay.waitFor({ timeout: 40_000 });
+    await overlay.getByText('You are about to be logged off').waitFor();
+    await overlay.getByText('If you want to continue working, please press “Continue”. Otherwise, press “Log out”.').waitFor();
+    expect(await page.getByTestId('timeout-countdown').textContent()).toMatch(/^[0-2]:[0-5]\d$/);
+    await overlay.getByRole('button', { name: 'Continue' }).click();
+    await overlay.waitFor({ state: 'hidden' });
+    // The server extended the session: an API call still answers.
+    const status = await page.evaluate(async () => (await fetch('/api/v1/me')).status);
+    expect(status).toBe(200);
+  }, 90_000);
+});
