@@ -4,20 +4,24 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, signIn, startProduct, type Product } from './harness.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 
 const clientIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[1];
 
 describe.skipIf(!hasChromium)('browser journeys', () => {
   let product: Product;
   let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
   beforeAll(async () => {
-    product = await startProduct();
+    smtp = await startSmtpSink();
+    product = await startProduct({ SMTP_URL: smtp.url });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
+    await smtp?.close();
   });
 
   async function session(email: string, start = '/') {
@@ -60,6 +64,43 @@ describe.skipIf(!hasChromium)('browser journeys', () => {
     await context.close();
   });
 
+  test('an invitation is mailed, accepted by a new colleague, and the inviter is told live', async () => {
+    const officer = await session('officer@demo.local');
+    const client = clientIdOf(officer.page);
+    await officer.page.goto(`${product.url}/${client}/account/invites`);
+    await officer.page.getByLabel(/^Email/).fill('new.colleague@demo.local');
+    await officer.page.getByRole('button', { name: 'Send invitation' }).click();
+    await officer.page.getByRole('cell', { name: 'new.colleague@demo.local' }).waitFor();
+
+    // The mail leaves the outbox through SMTP with the personal link.
+    let link: string | undefined;
+    for (let i = 0; i < 100 && !link; i++) {
+      const mail = smtp.mails.find((m) => m.to.includes('new.colleague@demo.local'));
+      link = mail?.text.match(/https?:\/\/\S+\/onboarding\?invite=[A-Za-z0-9_-]+/)?.[0];
+      if (!link) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(link).toBeDefined();
+
+    // The colleague opens it in their own browser, chooses a password and signs in.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link!);
+    await page.getByLabel(/^Full name/).fill('Nina Newcomer');
+    await page.getByLabel(/^Password/).fill('a-long-password-42');
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.waitForURL(/\/idp\//);
+    await page.getByLabel(/email/i).fill('new.colleague@demo.local');
+    await page.getByLabel(/password/i).fill('a-long-password-42');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(new RegExp(`/${client}(/|$)`));
+    await page.getByText('Demo Payments Ltd').first().waitFor();
+
+    // The officer's open page hears of it without a reload.
+    await officer.page.getByText(/Nina Newcomer/).first().waitFor({ timeout: 15_000 });
+    await context.close();
+    await officer.context.close();
+  });
+
   test('the machine inspector lists the registered machines and the live session state', async () => {
     const { context, page } = await session('admin@demo.local');
     const client = clientIdOf(page);
@@ -76,7 +117,11 @@ describe.skipIf(!hasChromium)('browser journeys', () => {
     const client = clientIdOf(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: /Log out/ }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/idp') || u.pathname.startsWith('/auth'));
+    // The product's session ends at once; the issuer asks to confirm its own sign-out and
+    // then sends the browser back to the product's login.
+    await page.waitForURL(/\/idp\/session\/end/);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/idp\/interaction\//);
     await page.goto(`${product.url}/${client}/profile`);
     await page.waitForURL(/\/idp\//);
     await page.getByRole('button', { name: /sign in/i }).waitFor();

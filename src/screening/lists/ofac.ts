@@ -52,19 +52,29 @@ function isDigits(s: string): boolean {
   return true;
 }
 
-/** Reads one file of the set, checking that it has the layout of its role. */
-function readRows(src: SourceText, role: Role): CsvRow[] {
-  const rows = [...readCsv(src.text, { multiline: false })];
+/**
+ * Checks that a file has the layout of its role, from its first rows, and returns a reader
+ * of all its rows. Rows are streamed, not kept: they die young, which spares the GC.
+ */
+function readRows(src: SourceText, role: Role): () => Iterable<CsvRow> {
   const want = COLUMNS[role];
-  const sample = rows.slice(0, 20);
   const fits = (r: CsvRow) => r.fields.length === want && isDigits(r.fields[0]!.trim());
-  if (!sample.some(fits)) {
+  let fit = false;
+  let n = 0;
+  for (const r of readCsv(src.text, { multiline: false })) {
+    if (fits(r)) {
+      fit = true;
+      break;
+    }
+    if (++n >= 20) break;
+  }
+  if (!fit) {
     throw new WrongFileError(
       `${src.name} is not an OFAC ${ROLE_TEXT[role]} file: expected ${want} comma-separated columns ` +
         `starting with a numeric ent_num, no header; it starts with ${preview(src.text)}`,
     );
   }
-  return rows;
+  return () => readCsv(src.text, { multiline: false });
 }
 
 /** A row fit for its role, else a reject. The header some exports add is skipped quietly. */
@@ -194,7 +204,7 @@ export function parseOfac(
   }
 
   // Every file's layout is checked before any is used, so a wrong file fails fast.
-  const rowsOf: Partial<Record<Role, CsvRow[]>> = {};
+  const rowsOf: Partial<Record<Role, () => Iterable<CsvRow>>> = {};
   for (const role of ['sdn', 'add', 'alt', 'comments'] as Role[]) {
     const src = sources[role];
     if (src) rowsOf[role] = readRows(src, role);
@@ -204,7 +214,7 @@ export function parseOfac(
   const overflow = new Map<string, { text: string; line: number }>();
   if (sources.comments) {
     const src = sources.comments;
-    for (const r of rowsOf.comments!) {
+    for (const r of rowsOf.comments!()) {
       if (!usable(r, 'comments', src.name, rejects)) continue;
       const ent = r.fields[0]!.trim();
       const text = r.fields[1] ?? '';
@@ -217,7 +227,7 @@ export function parseOfac(
 
   if (sources.sdn) {
     const src = sources.sdn;
-    for (const r of rowsOf.sdn!) {
+    for (const r of rowsOf.sdn!()) {
       if (!usable(r, 'sdn', src.name, rejects)) continue;
       const f = r.fields.map(clean);
       const [ent, name, type, program, title, callSign, vessType, tonnage, grt, vessFlag, vessOwner, remarks] = f as [
@@ -257,7 +267,7 @@ export function parseOfac(
 
   if (sources.alt) {
     const src = sources.alt;
-    for (const r of rowsOf.alt!) {
+    for (const r of rowsOf.alt!()) {
       if (!usable(r, 'alt', src.name, rejects)) continue;
       const f = r.fields.map(clean);
       const [ent, , altType, altName, altRemarks] = f as [string, string, string, string, string];
@@ -290,7 +300,7 @@ export function parseOfac(
 
   if (sources.add) {
     const src = sources.add;
-    for (const r of rowsOf.add!) {
+    for (const r of rowsOf.add!()) {
       if (!usable(r, 'add', src.name, rejects)) continue;
       const f = r.fields.map(clean);
       const [ent, , address, cityLine, country, addRemarks] = f as [string, string, string, string, string, string];
