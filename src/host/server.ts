@@ -28,6 +28,14 @@ export interface CurrentUser {
   is_admin: boolean;
 }
 
+/** What handlers may know of the server's configuration (parsed once by src/server/config.ts). */
+export interface ServerSettings {
+  /** Public base URL without a trailing slash: links in mail and pages start here. */
+  publicUrl: string;
+  /** The external OpenID Connect issuer; null while the embedded one at /idp signs users in (it keeps passwords). */
+  oidcIssuer: string | null;
+}
+
 export interface HandlerContext<Q = unknown, B = unknown> {
   tx: Tx;
   user: CurrentUser;
@@ -39,12 +47,25 @@ export interface HandlerContext<Q = unknown, B = unknown> {
   query: Q;
   body: B;
   requestId: string;
-  /** Append to the audit log in the same transaction (writes are also logged automatically). */
-  audit(entry: { action: string; objectType: string; objectId?: string | null; before?: unknown; after?: unknown }): Promise<void>;
-  /** Create a notification for a user; it reaches open browsers over /ws. */
-  notify(n: { userId: string; type: string; payload: unknown; objId?: string | null; objType?: string | null }): Promise<void>;
-  /** Queue a mail in the outbox (delivered by SMTP when configured). */
-  mail(m: { to: string; subject: string; text: string; html?: string }): Promise<void>;
+  /** The server's settings as configured now (read per request). */
+  settings: ServerSettings;
+  /**
+   * Append to the audit log in the same transaction; the registrar then adds no row of its
+   * own (writes without one are logged automatically). The row belongs to the route's
+   * client; routes without one (admin, user, public) name the client they act on with
+   * `clientId`, so that client's trail shows what was done to it.
+   */
+  audit(entry: {
+    action: string; objectType: string; objectId?: string | null; before?: unknown; after?: unknown; clientId?: string | null;
+  }): Promise<void>;
+  /**
+   * Create a notification for a user; it reaches their open browsers over /ws once the
+   * transaction commits. A notification belongs to a client: the route's, or `clientId`
+   * on routes without one.
+   */
+  notify(n: { userId: string; type: string; payload: unknown; objId?: string | null; objType?: string | null; clientId?: string | null }): Promise<void>;
+  /** Queue a mail in the outbox (delivered by SMTP when configured); `clientId` as for audit(). */
+  mail(m: { to: string; subject: string; text: string; html?: string; clientId?: string | null }): Promise<void>;
   /** Queue a background job. */
   enqueue(kind: string, payload: unknown, opts?: { runAt?: Date }): Promise<void>;
 }

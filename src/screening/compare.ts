@@ -28,9 +28,14 @@ export function parseSchema(s: string | undefined | null): Schema {
 
 export function compareNames(a: string, b: string, schema: Schema | string = 'unknown', opts: CompareNamesOptions = {}): CompareResult {
   let sc = parseSchema(schema);
-  const pa = prepareName(a, sc, opts);
-  const pb = prepareName(b, sc, opts);
-  if (sc === 'unknown') sc = pa.hint ?? pb.hint ?? 'unknown';
+  let pa = prepareName(a, sc, opts);
+  let pb = prepareName(b, sc, opts);
+  if (sc === 'unknown' && (pa.hint || pb.hint)) {
+    // One name shows what it is (a legal form, a vessel prefix): read both that way.
+    sc = pa.hint ?? pb.hint!;
+    pa = prepareName(a, sc, opts);
+    pb = prepareName(b, sc, opts);
+  }
   const r = compareNamePair(pa, pb, sc, { translations: opts.translations ?? true });
   return {
     score: Math.round(Math.min(1, Math.max(0, r.score)) * 1000) / 1000,

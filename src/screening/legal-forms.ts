@@ -153,7 +153,7 @@ oyj|Oyj|FI|edge
 aps|ApS|DK|edge
 a/s|A/S|DK|edge
 ou|OU|EE|pre
-uab|UAB|LT|lead
+uab|UAB|LT|pre
 sia|SIA|LV|pre
 kft|Kft|HU|
 korlatolt felelossegu tarsasag|Kft|HU|
@@ -174,11 +174,11 @@ obshchestvo s ogranichennoy otvetstvennostyu|OOO|RU|
 obshchestvo s ogranichennoi otvetstvennostiu|OOO|RU|
 zao|ZAO|RU|lead
 oao|OAO|RU|lead
-pao|PAO|RU|lead
+pao|PAO|RU|pre
 ao|AO|RU|pre
 nao|NAO|RU|edge
-tov|TOV|UA|lead
-prat|PrAT|UA|lead
+tov|TOV|UA|pre
+prat|PrAT|UA|pre
 pat|PAT|UA|pre
 chao|ChAO|UA|pre
 fop|FOP|UA|pre

@@ -16,6 +16,8 @@ export const INITIAL = 8;
 export const ANNOTATION = 16;
 export const COUNTRY = 32;
 export const LEGAL_WORD = 64;
+/** A token of a person's name (people's names have no plurals). */
+export const PERSON = 128;
 
 export interface Token {
   text: string;
@@ -203,17 +205,23 @@ function romanize(word: string): RomanToken[] {
       }
     }
   }
-  if (WORD_CACHE.size > 200_000) WORD_CACHE.clear();
+  if (WORD_CACHE.size > 50_000) WORD_CACHE.clear();
   WORD_CACHE.set(word, r);
   return r;
 }
 
 const UNITS_CACHE = new Map<string, Uint32Array>();
+
+/** Drops the memo of romanised words (after an index build: it only speeds up preparing). */
+export function clearPrepareCaches(): void {
+  WORD_CACHE.clear();
+  UNITS_CACHE.clear();
+}
 function latinUnitsCached(text: string): Uint32Array {
   let u = UNITS_CACHE.get(text);
   if (!u) {
     u = latinUnits(text);
-    if (UNITS_CACHE.size > 200_000) UNITS_CACHE.clear();
+    if (UNITS_CACHE.size > 50_000) UNITS_CACHE.clear();
     UNITS_CACHE.set(text, u);
   }
   return u;
@@ -329,6 +337,18 @@ function prepareMain(raw: string, text: string, schema: Schema, opts: PrepareOpt
     }
     const whole = texts.length ? legalFormAt(texts, 0, texts.length) : null;
     if (!removed.size && whole && whole.length === texts.length) for (let x = 0; x < texts.length; x++) removed.add(x);
+    if (schema === 'unknown') {
+      // Without a schema, a short form that is also a word or a surname (PAO, SA, AS) stays
+      // in the name as a weak word: "Hua Ciang PAO" is a person.
+      for (let k = legal.length - 1; k >= 0; k--) {
+        if (!legal[k].edgeOnly) continue;
+        for (let x = 0; x < core.length; x++) if (removed.has(x) && legalFormAt(texts, x)?.form === legal[k]) {
+          for (let y = x; y < x + legal[k].phrase.length; y++) { removed.delete(y); legalWords.add(core[y]); }
+          break;
+        }
+        legal.splice(k, 1);
+      }
+    }
     if (removed.size && removed.size < core.length) {
       const drop = new Set(core.filter((_d, i) => removed.has(i)));
       // Words after a legal form that follow a comma are an address or a note.
@@ -344,6 +364,7 @@ function prepareMain(raw: string, text: string, schema: Schema, opts: PrepareOpt
       legal.length = 0;
       for (const d of core) legalWords.add(d);
     }
+    if (legal.length) hint = 'organisation';
   }
 
   const stop = opts.stopWords;
@@ -352,7 +373,8 @@ function prepareMain(raw: string, text: string, schema: Schema, opts: PrepareOpt
     const d = list[i];
     let t = d.text;
     let role = 0;
-    if (!isPerson && d.script === 'latin') {
+    // Abbreviations and number words belong to company and vessel names: "Ten" is a surname.
+    if ((schema === 'organisation' || schema === 'vessel' || hint) && d.script === 'latin') {
       if (ABBREVIATIONS[t]) t = ABBREVIATIONS[t];
       const last = i === list.length - 1 || list[i + 1].annotation;
       if (NUMBER_WORDS[t] && (t.length > 1 || last) && i > 0) t = NUMBER_WORDS[t];
@@ -366,6 +388,7 @@ function prepareMain(raw: string, text: string, schema: Schema, opts: PrepareOpt
     if (!isPerson && COUNTRY_WORDS.has(t)) role |= COUNTRY;
     if (d.annotation) role |= ANNOTATION;
     if (legalWords.has(d)) role |= LEGAL_WORD | GENERIC;
+    if (isPerson) role |= PERSON;
     const units = t === d.text ? d.units : latinUnitsCached(t);
     tokens.push(d.parts && d.parts.length > 1 ? { text: t, script: d.script, units, role, parts: d.parts } : { text: t, script: d.script, units, role });
   }

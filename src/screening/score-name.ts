@@ -32,6 +32,9 @@ export function lambdas(schema: Schema): [number, number] {
   return schema === 'person' ? [0.8, 0.55] : [1, 0.9];
 }
 
+/** Penalty weight of an unexplained middle name of a person (either side). */
+export const MIDDLE = 0.28;
+
 const MAX = 64;
 // Candidate pairings: query tokens [qa..qb] with candidate tokens [ca..cb], one side a single
 // token unless tokens were glued.
@@ -106,10 +109,11 @@ export function scoreTokens(q: SideWeights, c: SideWeights, sim: Float32Array, h
     num += cSim[g] * w;
     den += w;
   }
-  // A person's inner words are middle names, often left out: unexplained, they cost half.
+  // A person's inner words are middle names, often left out on either side: unexplained,
+  // they cost the same small amount on both sides.
   const person = schema === 'person';
-  for (let i = 0; i < n; i++) if (qMatch[i] < 0) den += lq * qw[i] * (person && i > 0 && i < n - 1 ? 0.5 : 1);
-  for (let j = 0; j < m; j++) if (cMatch[j] < 0) den += lc * cw[j] * (person && j > 0 && j < m - 1 ? 0.5 : 1);
+  for (let i = 0; i < n; i++) if (qMatch[i] < 0) den += qw[i] * (person && i > 0 && i < n - 1 ? MIDDLE : lq);
+  for (let j = 0; j < m; j++) if (cMatch[j] < 0) den += cw[j] * (person && j > 0 && j < m - 1 ? MIDDLE : lc);
   const score = den > 0 ? num / den : 0;
   if (explain) {
     const text = (t: readonly Token[], a: number, b: number) => t.slice(a, b + 1).map((x) => x.text).join(' ');

@@ -8,13 +8,13 @@
 import type { Entity, EntityName, ListLoad, Schema } from './model.ts';
 import { type FactEffect, type QueryIdentifier, birthDateEffect, countryEffect, identifierConflict, identifierMatch, normIdentifier, schemaEffect } from './facts.ts';
 import { skeletonKeys, unitsSimilarity } from './phonetic.ts';
-import { INITIAL, NUMBER, type PreparedName, type Token, prepareName } from './prepare.ts';
-import { type NameExplanation, lambdas, scoreTokens, staticWeight, wholeNameAdjust } from './score-name.ts';
+import { INITIAL, NUMBER, type PreparedName, type Token, clearPrepareCaches, prepareName } from './prepare.ts';
+import { MIDDLE, type NameExplanation, lambdas, scoreTokens, staticWeight, wholeNameAdjust } from './score-name.ts';
 import { EXACT, MIN_PAIR, lastHow, tokenSimilarity } from './similarity.ts';
 import { conceptOf } from './translations.ts';
 
 /** Default alert threshold: chosen from the benchmarks (docs/screening.md). */
-export const DEFAULT_THRESHOLD = 0.75;
+export const DEFAULT_THRESHOLD = 0.85;
 
 export interface ScreeningQuery {
   name: string;
@@ -114,6 +114,25 @@ function resolveSchema(s: Schema | string | undefined): Schema {
 }
 
 const pack = (s: number, how: number): number => Math.round(s * 10000) * 16 + how;
+
+/** Terms a query token reaches, with packed similarities: arrays to iterate, a map to look up. */
+class TermSet {
+  readonly terms: number[] = [];
+  readonly packed: number[] = [];
+  private readonly at = new Map<number, number>();
+  get size(): number { return this.terms.length; }
+  get(term: number): number | undefined {
+    const i = this.at.get(term);
+    return i === undefined ? undefined : this.packed[i];
+  }
+  /** Adds a term, keeping the better similarity when it is already there. */
+  set(term: number, p: number): void {
+    const i = this.at.get(term);
+    if (i === undefined) { this.at.set(term, this.terms.length); this.terms.push(term); this.packed.push(p); }
+    else if (p > this.packed[i]) this.packed[i] = p;
+  }
+}
+const NONE = new TermSet();
 const simOf = (p: number): number => Math.floor(p / 16) / 10000;
 
 export class ScreeningIndex {
@@ -124,6 +143,10 @@ export class ScreeningIndex {
   private entities: Entity[] = [];
   private aliases: Alias[] = [];
   private aliasList = new Uint16Array(0);
+  /** Per name, in flat arrays for the hot loops: total token weight, and its terms. */
+  private aliasWeight = new Float32Array(0);
+  private aliasTermStart = new Int32Array(0);
+  private aliasTerms = new Int32Array(0);
   private listIds: string[] = [];
 
   private termIds = new Map<string, number>();
@@ -140,7 +163,8 @@ export class ScreeningIndex {
   private identifierIndex = new Map<string, number[]>();
   private fullIdf = 1;
   /** Verified neighbour terms of query tokens, remembered across queries. */
-  private neighbourCache = new Map<string, Map<number, number>>();
+  private neighbourCache = new Map<string, TermSet>();
+  private splitCache = new Map<string, number[]>();
 
   private accS = new Float32Array(0);
   private accW = new Float32Array(0);
@@ -205,6 +229,7 @@ export class ScreeningIndex {
     this.termToken = [];
     this.identifierIndex = new Map();
     this.neighbourCache = new Map();
+    this.splitCache = new Map();
     const termPost: number[][] = [];
     const aliasListArr: number[] = [];
     // Tokens of another script than the term's first token also need their own skeletons.
@@ -280,6 +305,11 @@ export class ScreeningIndex {
       a.weightSum = sum;
     }
     this.aliasList = Uint16Array.from(aliasListArr);
+    this.aliasWeight = Float32Array.from(this.aliases.map((a) => a.weightSum));
+    this.aliasTermStart = new Int32Array(this.aliases.length + 1);
+    for (let a = 0; a < this.aliases.length; a++) this.aliasTermStart[a + 1] = this.aliasTermStart[a] + this.aliases[a].terms.length;
+    this.aliasTerms = new Int32Array(this.aliasTermStart[this.aliases.length]);
+    for (let a = 0; a < this.aliases.length; a++) this.aliasTerms.set(this.aliases[a].terms, this.aliasTermStart[a]);
 
     const grams = new Map<string, number[]>();
     const skel = new Map<string, number[]>();
@@ -301,7 +331,7 @@ export class ScreeningIndex {
     for (const t of otherScript) addSkeletons(t, this.termIds.get(t.text)!);
     for (let term = 0; term < this.termText.length; term++) {
       const text = this.termText[term];
-      if (text.length >= 4 && !(this.termToken[term].role & NUMBER)) for (const g of trigrams(text)) push(grams, g, term);
+      if (text.length >= 3 && !(this.termToken[term].role & NUMBER)) for (const g of trigrams(text)) push(grams, g, term);
       if (this.translations) {
         const c = conceptOf(text);
         if (c) push(concepts, c, term);
@@ -322,6 +352,8 @@ export class ScreeningIndex {
     this.seen = new Uint32Array(N);
     this.gramCount = new Uint16Array(this.termText.length);
     this.termBits = new Uint32Array(this.termText.length);
+    // The memo of romanised words served the build; queries refill it with their own words.
+    clearPrepareCaches();
     this.listStats = [...this.lists].map(([list, l]) => ({ list, listVersion: l.version, entities: l.entities.length, names: l.entities.reduce((n, e) => n + e.names.length, 0) }));
     this.buildMs = Math.round(performance.now() - t0);
   }
@@ -337,29 +369,36 @@ export class ScreeningIndex {
    * as such takes the rarity of the listed words it resembles ("Muhamad" is as common as
    * "Muhammad").
    */
-  private queryWeight(t: Token, neighbours: Map<number, number>): number {
+  private queryWeight(t: Token, neighbours: TermSet): number {
     const term = this.termIds.get(t.text);
     if (term !== undefined) return Math.min(staticWeight(t), this.termWeight[term]);
-    let mx = 0;
-    for (const n of neighbours.keys()) if (this.termWeight[n] > mx) mx = this.termWeight[n];
-    return Math.min(staticWeight(t), neighbours.size ? Math.max(mx, 0.15) : 1);
+    // The closest listed words decide; among equally close ones, the most common.
+    let bestSim = 0, w = 1;
+    for (let k = 0; k < neighbours.size; k++) {
+      const n = neighbours.terms[k];
+      const s = simOf(neighbours.packed[k]);
+      if (s > bestSim + 0.02) { bestSim = s; w = this.termWeight[n]; }
+      else if (s > bestSim - 0.02 && this.termWeight[n] < w) w = this.termWeight[n];
+    }
+    return Math.min(staticWeight(t), neighbours.size ? Math.max(w, 0.15) : 1);
   }
 
   /** Terms a query token may stand for, verified: term → packed similarity and kind of match. */
-  private neighbours(t: Token): Map<number, number> {
+  private neighbours(t: Token): TermSet {
     const key = `${t.script}\u0000${t.role}\u0000${t.text}`;
     const hit = this.neighbourCache.get(key);
     if (hit) return hit;
-    const out = new Map<number, number>();
+    const out = new TermSet();
     const exact = this.termIds.get(t.text);
     if (exact !== undefined) out.set(exact, pack(1, t.script === 'latin' && this.termToken[exact].script === 'latin' ? EXACT : 1));
     if (!(t.role & (NUMBER | INITIAL))) {
       const reached = new Set<number>();
       const L = t.text.length;
-      if (L >= 4) {
-        // Terms sharing enough trigrams to lie within one or two edits.
+      if (L >= 3) {
+        // Terms sharing enough trigrams to lie within one or two edits (a swap of two
+        // letters changes up to four trigrams).
         const grams = trigrams(t.text);
-        const need = Math.max(1, grams.length - (L >= 8 ? 6 : 3));
+        const need = Math.max(1, grams.length - (L >= 8 ? 7 : 4));
         const touched: number[] = [];
         for (const g of grams) {
           const terms = this.trigramTerms.get(g);
@@ -396,8 +435,26 @@ export class ScreeningIndex {
         if (s >= MIN_PAIR) out.set(term, pack(s, lastHow));
       }
     }
-    if (this.neighbourCache.size > 50_000) this.neighbourCache.clear();
+    if (this.neighbourCache.size > 20_000) this.neighbourCache.clear();
     this.neighbourCache.set(key, out);
+    return out;
+  }
+
+  /**
+   * A word written as two listed words ("Abdulrahman" / "Abdul Rahman"): for each way to cut
+   * it into two listed terms, the rarer term (a name holding both holds it). Remembered.
+   */
+  private splits(text: string): number[] {
+    let out = this.splitCache.get(text);
+    if (out) return out;
+    out = [];
+    for (let s = 2; s <= text.length - 2; s++) {
+      const a = this.termIds.get(text.slice(0, s));
+      const b = a === undefined ? undefined : this.termIds.get(text.slice(s));
+      if (a !== undefined && b !== undefined) out.push(this.postings[a].length < this.postings[b].length ? a : b);
+    }
+    if (this.splitCache.size > 20_000) this.splitCache.clear();
+    this.splitCache.set(text, out);
     return out;
   }
 
@@ -405,8 +462,13 @@ export class ScreeningIndex {
     const threshold = options.threshold ?? DEFAULT_THRESHOLD;
     const top = options.top ?? 10;
     const stop = options.stopWords?.length ? new Set(options.stopWords.map((w) => w.toLowerCase().trim()).filter(Boolean)) : undefined;
-    const qSchema = resolveSchema(query.schema);
-    const root = prepareName(query.name ?? '', qSchema, { stopWords: stop });
+    let qSchema = resolveSchema(query.schema);
+    let root = prepareName(query.name ?? '', qSchema, { stopWords: stop });
+    if (qSchema === 'unknown' && root.hint) {
+      // The name shows what it is (a legal form, a vessel prefix): read it that way.
+      qSchema = root.hint;
+      root = prepareName(query.name ?? '', qSchema, { stopWords: stop });
+    }
     const listAllowed = options.lists ? new Set(options.lists) : null;
     const allowed = listAllowed ? this.listIds.map((l) => listAllowed.has(l)) : null;
     const ids = (query.identifiers ?? []).map((i) => (typeof i === 'string' ? { value: i } : i));
@@ -430,10 +492,11 @@ export class ScreeningIndex {
         W += qw[i];
       }
       // Glued spellings: two query tokens written as one listed word, or one written as two.
-      const extra: Array<Map<number, number>> = qTokens.map(() => new Map());
+      const extra: TermSet[] = qTokens.map(() => NONE);
+      const addExtra = (i: number, term: number, p: number) => { if (extra[i] === NONE) extra[i] = new TermSet(); extra[i].set(term, p); };
       for (let i = 0; i + 1 < qTokens.length; i++) {
         const glued = this.termIds.get(qTokens[i].text + qTokens[i + 1].text);
-        if (glued !== undefined) { extra[i].set(glued, pack(0.95, 8)); extra[i + 1].set(glued, pack(0.95, 8)); }
+        if (glued !== undefined) { addExtra(i, glued, pack(0.95, 8)); addExtra(i + 1, glued, pack(0.95, 8)); }
       }
       for (let i = 0; i < qTokens.length; i++) {
         const t = qTokens[i];
@@ -442,7 +505,7 @@ export class ScreeningIndex {
           for (let a = 0; a < t.parts.length; a++) {
             for (let b = a + 1; b <= Math.min(t.parts.length, a + 2); b++) {
               const term = this.termIds.get(t.parts.slice(a, b).join(''));
-              if (term !== undefined) extra[i].set(term, pack(0.9, 8));
+              if (term !== undefined) addExtra(i, term, pack(0.9, 8));
             }
           }
         }
@@ -460,21 +523,15 @@ export class ScreeningIndex {
               if (!terms || terms.length > 2000) continue;
               for (let x = 0; x < terms.length; x++) {
                 const s = unitsSimilarity(glued.units, this.termToken[terms[x]].units, 0, true);
-                if (s >= 0.8) for (let y = i; y <= k; y++) extra[y].set(terms[x], pack(s, 8));
+                if (s >= 0.8) for (let y = i; y <= k; y++) addExtra(y, terms[x], pack(s, 8));
               }
             }
           }
         }
       }
       for (let i = 0; i < qTokens.length; i++) {
-        const text = qTokens[i].text;
-        if (text.length < 5 || qTokens[i].script !== 'latin') continue;
-        for (let s = 2; s <= text.length - 2; s++) {
-          const a = this.termIds.get(text.slice(0, s));
-          const b = a === undefined ? undefined : this.termIds.get(text.slice(s));
-          // A name holding both halves holds the rarer one: its list is enough to find it.
-          if (a !== undefined && b !== undefined) extra[i].set(this.postings[a].length < this.postings[b].length ? a : b, pack(0.95, 8));
-        }
+        if (qTokens[i].text.length < 5 || qTokens[i].script !== 'latin') continue;
+        for (const term of this.splits(qTokens[i].text)) addExtra(i, term, pack(0.95, 8));
       }
 
       // Rare tokens first. Once the tokens left could not lift a name they have not reached
@@ -482,12 +539,12 @@ export class ScreeningIndex {
       // names' own terms instead of walking their long inverted lists).
       // Lambdas of the bound: the most lenient the scorer may use (middle names cost half).
       const [lq0, lc0] = lambdas(qSchema === 'unknown' ? 'person' : qSchema);
-      const [lq, lc] = qSchema === 'unknown' || qSchema === 'person' ? [lq0 / 2, lc0 / 2] : [lq0, lc0];
+      const [lq, lc] = qSchema === 'unknown' || qSchema === 'person' ? [Math.min(lq0, MIDDLE), Math.min(lc0, MIDDLE)] : [lq0, lc0];
       // Words in another script than Latin may pair with several listed words at once (a
       // Burmese word with its Latin syllables): their names are not pruned by the bound.
       let foreignMask = 0;
       for (let i = 0; i < qTokens.length; i++) if (qTokens[i].script !== 'latin') foreignMask |= 1 << (i & 31);
-      const need = foreignMask ? -1 : threshold - lift;
+      const need = threshold - lift - (foreignMask ? 0.2 : 0);
       const order = qTokens.map((_t, i) => i).sort((x, y) => qw[y] - qw[x]);
       // What a name's own tokens can add at most for each query token: the heaviest term it reaches.
       const reachW = new Float32Array(qTokens.length);
@@ -496,8 +553,8 @@ export class ScreeningIndex {
       for (let i = 0; i < qTokens.length; i++) {
         let mx = 0;
         const bit = 1 << (i & 31);
-        for (const map of [neigh[i], extra[i]]) {
-          for (const term of map.keys()) {
+        for (const set of [neigh[i], extra[i]]) {
+          for (const term of set.terms) {
             if (this.termWeight[term] > mx) mx = this.termWeight[term];
             if (this.termBits[term] === 0) markedTerms.push(term);
             this.termBits[term] |= bit;
@@ -516,15 +573,17 @@ export class ScreeningIndex {
         remC -= reachW[i];
         const bit = 1 << (i & 31);
         const w = qw[i];
-        for (const map of [neigh[i], extra[i]]) {
-          for (const [term, packed] of map) {
-            const s = simOf(packed) * w;
+        for (let pass = 0; pass < 2; pass++) {
+          const set = pass === 0 ? neigh[i] : extra[i];
+          for (let e = 0; e < set.size; e++) {
+            const term = set.terms[e];
+            const s = simOf(set.packed[e]) * w;
             const wc = this.termWeight[term];
             const post = this.postings[term];
             for (let k = 0; k < post.length; k++) {
               const a = post[k];
               if (this.seen[a] === 0) touched.push(a);
-              if (this.seen[a] & bit) { if (map === extra[i]) this.accC[a] += wc; continue; }
+              if (this.seen[a] & bit) { if (pass === 1) this.accC[a] += wc; continue; }
               this.seen[a] |= bit;
               this.accS[a] += s;
               this.accW[a] += w;
@@ -539,24 +598,26 @@ export class ScreeningIndex {
         let restMask = 0;
         for (let x = o; x < order.length; x++) restMask |= 1 << (order[x] & 31);
         let kept = 0;
+        const aw = this.aliasWeight, starts = this.aliasTermStart, pool = this.aliasTerms;
         for (const a of touched) {
-          const alias = this.aliases[a];
-          const accW = this.accW[a] + rem, accC = Math.min(this.accC[a] + remC, alias.weightSum);
+          const ws = aw[a];
+          // A word in another script may explain several listed words at once (glued syllables).
+          const accW = this.accW[a] + rem, accC = foreignMask ? ws : Math.min(this.accC[a] + remC, ws);
           const num = (this.accS[a] + rem + accC) / 2;
-          const den = (accW + accC) / 2 + lq * Math.max(0, W - accW) + lc * Math.max(0, alias.weightSum - accC);
+          const den = (accW + accC) / 2 + lq * Math.max(0, W - accW) + lc * Math.max(0, ws - accC);
           if (den > 0 && num / den < need) { this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0; continue; }
           touched[kept++] = a;
-          const terms = alias.terms;
-          for (let j = 0; j < terms.length; j++) {
-            const bits = this.termBits[terms[j]] & restMask;
+          for (let jj = starts[a]; jj < starts[a + 1]; jj++) {
+            const term = pool[jj];
+            const bits = this.termBits[term] & restMask;
             if (!bits) continue;
             for (let x = o; x < order.length; x++) {
               const i = order[x];
               const bit = 1 << (i & 31);
               if (!(bits & bit)) continue;
-              const wc = this.termWeight[terms[j]];
+              const wc = this.termWeight[term];
               if (this.seen[a] & bit) { this.accC[a] += wc; continue; }
-              const p = neigh[i].get(terms[j]) ?? extra[i].get(terms[j])!;
+              const p = neigh[i].get(term) ?? extra[i].get(term)!;
               this.seen[a] |= bit;
               this.accS[a] += simOf(p) * qw[i];
               this.accW[a] += qw[i];
@@ -574,22 +635,25 @@ export class ScreeningIndex {
       const bound = new Float32Array(touched.length);
       for (let x = 0; x < touched.length; x++) {
         const a = touched[x];
-        const alias = this.aliases[a];
-        const c = Math.min(this.accC[a], alias.weightSum);
+        const ws = this.aliasWeight[a];
+        const c = foreignMask ? ws : Math.min(this.accC[a], ws);
         const num = (this.accS[a] + c) / 2;
-        const den = (this.accW[a] + c) / 2 + lq * Math.max(0, W - this.accW[a]) + lc * Math.max(0, alias.weightSum - c);
+        const den = (this.accW[a] + c) / 2 + lq * Math.max(0, W - this.accW[a]) + lc * Math.max(0, ws - c);
         const b = den > 0 ? num / den : 0;
         bound[x] = b;
         if (b >= need && (!allowed || allowed[this.aliasList[a]])) keep.push(x);
         this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0;
       }
-      if (keep.length > MAX_RESCORED) keep = keep.sort((x, y) => bound[y] - bound[x]).slice(0, MAX_RESCORED);
+      const maxRescored = foreignMask ? MAX_RESCORED / 2 : MAX_RESCORED;
+      if (keep.length > maxRescored) keep = keep.sort((x, y) => bound[y] - bound[x]).slice(0, maxRescored);
+      // Pairs across scripts not reached through the keys are compared directly, once per term.
+      const cross = foreignMask ? qTokens.map(() => new Map<number, number>()) : null;
       for (const x of keep) {
         const a = touched[x];
         const alias = this.aliases[a];
         const e = this.entities[alias.entity];
         const schema = qSchema !== 'unknown' ? qSchema : e.schema !== 'unknown' ? e.schema : (q.hint ?? alias.name.hint ?? 'unknown');
-        const s = this.scoreAlias(qTokens, qw, neigh, extra, q, alias, schema, stop, null) * factor * KIND_FACTOR[alias.kind];
+        const s = this.scoreAlias(qTokens, qw, neigh, cross, q, alias, schema, stop, null) * factor * KIND_FACTOR[alias.kind];
         scored++;
         const cur = best.get(alias.entity);
         if (!cur || s > cur.score) best.set(alias.entity, { score: s, alias: a, variant: q, qw });
@@ -657,7 +721,7 @@ export class ScreeningIndex {
     };
   }
 
-  private scoreAlias(qTokens: Token[], qw: Float32Array, neigh: Array<Map<number, number>>, _extra: Array<Map<number, number>> | null,
+  private scoreAlias(qTokens: Token[], qw: Float32Array, neigh: TermSet[], cross: Array<Map<number, number>> | null,
     q: PreparedName, alias: Alias, schema: Schema, stop: Set<string> | undefined, explain: NameExplanation | null): number {
     const n = qTokens.length, m = alias.tokens.length;
     const sim = new Float32Array(n * m);
@@ -678,8 +742,13 @@ export class ScreeningIndex {
         if (p !== undefined) { sim[i * m + j] = simOf(p); how[i * m + j] = p % 16; }
         else if (qi.script !== t.script) {
           // Across scripts, keys miss some spellings: compare the sounds directly.
-          const s = tokenSimilarity(qi, t, { translations: this.translations });
-          if (s > 0) { sim[i * m + j] = s; how[i * m + j] = lastHow; }
+          let packed = cross?.[i].get(alias.terms[j]);
+          if (packed === undefined) {
+            const s = tokenSimilarity(qi, t, { translations: this.translations });
+            packed = pack(s, lastHow);
+            cross?.[i].set(alias.terms[j], packed);
+          }
+          if (packed >= 16) { sim[i * m + j] = simOf(packed); how[i * m + j] = packed % 16; }
         }
       }
     }

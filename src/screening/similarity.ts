@@ -1,7 +1,7 @@
 // How alike two tokens are, and why. Returns a similarity in 0..1 and records the kind of
 // evidence in `lastHow` (kept in a module variable so the hot path allocates nothing).
 
-import { GENERIC, INITIAL, LEGAL_WORD, NUMBER, type Token } from './prepare.ts';
+import { GENERIC, INITIAL, LEGAL_WORD, NUMBER, PERSON, type Token } from './prepare.ts';
 import { mandatoryCount, unitsSimilarity } from './phonetic.ts';
 import { conceptOf } from './translations.ts';
 
@@ -14,7 +14,12 @@ export let lastHow = EXACT;
 /** Lowest similarity at which two tokens are paired at all. */
 export const MIN_PAIR = 0.7;
 
-const collapse = (s: string): string => s.replace(/(.)\1+/g, '$1');
+/** The token with doubled letters written once (Hussain → Husain). */
+function collapse(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) if (i === 0 || s[i] !== s[i - 1]) out += s[i];
+  return out;
+}
 
 let d0 = new Int32Array(32), d1 = new Int32Array(32), d2 = new Int32Array(32);
 
@@ -88,11 +93,14 @@ export function tokenSimilarity(a: Token, b: Token, opts: SimilarityOptions): nu
     return 0;
   }
   if (latin) {
-    // A plural of a name is another name (vessels STAR / STARS), unlike a typo.
-    if (pluralOf(a.text, b.text)) return 0;
+    // A plural of a name is another name (vessels STAR / STARS), unlike a typo; people's
+    // names have no plurals (Gervai / Gervais is a typo).
+    if (!((a.role | b.role) & PERSON) && pluralOf(a.text, b.text)) return 0;
     if (collapse(a.text) === collapse(b.text)) { lastHow = SPELLING; return 0.96; }
     const L = Math.max(a.text.length, b.text.length);
     const firstDiff = a.text[0] !== b.text[0];
+    // Three letters: one changed letter after the first (Kim / Kum) is a weak pair.
+    if (L === 3 && !firstDiff && a.text.length === 3 && b.text.length === 3 && editDistance(a.text, b.text, 1) === 1) best = 0.7;
     // Short tokens differing in their first letter are different names (Hing / Shing).
     if (L >= 4 && !(firstDiff && L <= 5)) {
       const max = L >= 8 ? 2 : 1;

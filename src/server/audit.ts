@@ -33,8 +33,9 @@ export function wasAudited(q: Queryable): boolean {
 }
 
 /**
- * Handlers normally use ctx.audit(); call this directly with the handler's tx when the
- * row needs a client the route does not carry (an admin action on one client).
+ * Handlers use ctx.audit() (which also names the client on admin and public routes); call
+ * this directly with the handler's tx only when the row's author is not the session's user
+ * (an account made by the request itself, as when an invitation is accepted).
  */
 export async function writeAudit(q: Queryable, e: AuditEntry): Promise<void> {
   audited.add(q);

@@ -18,8 +18,14 @@ export async function createNotification(q: Queryable, n: NewNotification): Prom
      VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id, created_at`,
     [n.userId, n.clientId, n.type, JSON.stringify(n.payload ?? {}), n.objId ?? null, n.objType ?? null],
   );
+  // The title and message travel with the frame (clipped, NOTIFY payloads are capped) so
+  // the toast can say what happened without a fetch.
+  const data = (n.payload as { data?: Record<string, unknown> } | null)?.data ?? {};
+  const clip = (v: unknown) => (typeof v === 'string' ? v.slice(0, 300) : undefined);
   const message = {
     id: rows[0].id,
+    title: clip(data.title),
+    message: clip(data.message),
     client_id: n.clientId,
     notification_type: n.type,
     obj_id: n.objId ?? null,

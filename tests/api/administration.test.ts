@@ -3,9 +3,8 @@
 // the active state, on the whole server with the demo platform seeded.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdministrationServer } from '../../plugins/administration/server/index.ts';
-import { createClientSettingsServer } from '../../plugins/client-settings/server/index.ts';
-import type { ClientSettingsConfig } from '../../plugins/client-settings/server/settings.ts';
+import administration from '../../plugins/administration/server/index.ts';
+import clientSettings from '../../plugins/client-settings/server/index.ts';
 import { browse, CookieJar, formAction } from '../../src/server/identity/testing.ts';
 import { FEATURE_CODES } from '../../src/shared/features.ts';
 import { PERMISSION_CODES } from '../../src/shared/permissions.ts';
@@ -15,13 +14,10 @@ import { startServer, t, type TestClient, type TestServer } from './harness.ts';
 let s: TestServer;
 let admin: TestClient, officer: TestClient, analyst: TestClient;
 let demo: string;
-// Read by both areas at request time: the harness's address once it listens, and the issuer.
-const config: ClientSettingsConfig = { publicUrl: 'http://127.0.0.1', oidcIssuer: null };
 
 beforeAll(async () => {
   // Both areas, as the server discovers them: invitations are the client-settings area's.
-  s = await startServer({ plugins: [createClientSettingsServer(() => config), createAdministrationServer(() => config)] });
-  config.publicUrl = s.url;
+  s = await startServer({ plugins: [clientSettings, administration] });
   demo = s.seed.clients.demo;
   [admin, officer, analyst] = await Promise.all([s.login('admin'), s.login('officer'), s.login('analyst')]);
 });
@@ -127,7 +123,8 @@ describe('features', () => {
     expect((await search()).status).toBe(200);
     expect(await available('/bootstrap')).toBe(true);
 
-    const off = await admin.patch(A(`/clients/${demo}/features`), { client_features: { GLOBAL_SEARCH: false } });
+    const off = await admin.patch(A(`/clients/${demo}/features`), { client_features: { GLOBAL_SEARCH: false } },
+      { headers: { 'x-request-id': 'admin-features-0001' } });
     expect(off.status).toBe(200);
     expect(off.body.data.find((f: { code: string }) => f.code === 'GLOBAL_SEARCH').available).toBe(false);
     expect(await available('/bootstrap')).toBe(false);
@@ -136,9 +133,13 @@ describe('features', () => {
     expect(closed.status).toBe(403);
     expect(closed.body.error_code).toBe('FEATURE_UNAVAILABLE');
 
-    const audit = await s.db.query<{ before: unknown; after: unknown }>(
-      `SELECT before, after FROM audit_log WHERE action = 'update_features' AND object_id = $1 ORDER BY at DESC LIMIT 1`, [demo]);
-    expect(audit.rows[0]).toEqual({ before: { GLOBAL_SEARCH: true }, after: { GLOBAL_SEARCH: false } });
+    // One row, in the client's own trail: its managers see what administrators did to it.
+    const audit = await s.db.query(`SELECT user_id, client_id, action, before, after FROM audit_log WHERE request_id = 'admin-features-0001'`);
+    expect(audit.rows).toEqual([{
+      user_id: s.seed.users.admin, client_id: demo, action: 'update_features', before: { GLOBAL_SEARCH: true }, after: { GLOBAL_SEARCH: false },
+    }]);
+    const trail = await officer.get(t(demo, '/audit_log'), { query: { request_id: 'admin-features-0001' } });
+    expect(trail.body.data.map((a: { action: string }) => a.action)).toEqual(['update_features']);
 
     await admin.patch(A(`/clients/${demo}/features`), { client_features: { GLOBAL_SEARCH: true } });
     expect((await search()).status).toBe(200);
@@ -155,8 +156,11 @@ describe('members', () => {
   it('adds an existing user by email with the role’s default group, and the membership works at once', async () => {
     const c = await createClient('Member Test Co');
     expect((await officer.get(t(c.id, '/bootstrap'))).status).toBe(404);
-    const added = await admin.post(A(`/clients/${c.id}/members`), { member: { email: 'OFFICER@demo.local', role: 'analyst' } });
+    const added = await admin.post(A(`/clients/${c.id}/members`), { member: { email: 'OFFICER@demo.local', role: 'analyst' } },
+      { headers: { 'x-request-id': 'admin-member-0001' } });
     expect(added.status).toBe(200);
+    const audit = await s.db.query(`SELECT client_id, action, object_type, object_id FROM audit_log WHERE request_id = 'admin-member-0001'`);
+    expect(audit.rows).toEqual([{ client_id: c.id, action: 'create', object_type: 'accounts_clients', object_id: added.body.data.id }]);
     expect(added.body.data).toMatchObject({ email: 'officer@demo.local', role: 'analyst', is_active: true });
     expect(added.body.data.permission_groups.map((g: { name: string }) => g.name)).toEqual(['Analysts']);
 
@@ -218,6 +222,10 @@ describe('invitations', () => {
     expect(members.body.data[0]).toMatchObject({ email: 'Newcomer@Example.com', role: 'officer' });
     const invites = await admin.get(A(`/clients/${c.id}/invites`));
     expect(invites.body.data[0].status).toBe('accepted');
+    // The inviting administrator is told, in the client the invitation was for.
+    const told = await s.db.query(`SELECT user_id, client_id FROM notifications WHERE notification_type = 'invite_accepted' AND obj_id = $1`,
+      [joined.body.data.user_id]);
+    expect(told.rows).toEqual([{ user_id: s.seed.users.admin, client_id: c.id }]);
   });
 });
 
@@ -228,10 +236,10 @@ describe('balance', () => {
     expect(top.body.data).toMatchObject({ kind: 'top_up', amount: '100.50', balance_before: '1250.00', balance_after: '1350.50', note: 'Wire 42' });
     expect((await officer.get(t(demo, '/balance'))).body.data).toEqual({ balance: '1350.50' });
 
-    const audit = await s.db.query<{ user_id: string; before: unknown; after: { balance: string } }>(
-      `SELECT user_id, before, after FROM audit_log WHERE action = 'top_up' AND object_type = 'client_balance' AND object_id = $1`, [demo]);
+    const audit = await s.db.query<{ user_id: string; client_id: string; before: unknown; after: { balance: string } }>(
+      `SELECT user_id, client_id, before, after FROM audit_log WHERE action = 'top_up' AND object_type = 'client_balance' AND object_id = $1`, [demo]);
     expect(audit.rows).toHaveLength(1);
-    expect(audit.rows[0]).toMatchObject({ user_id: s.seed.users.admin, before: { balance: '1250.00' }, after: { balance: '1350.50' } });
+    expect(audit.rows[0]).toMatchObject({ user_id: s.seed.users.admin, client_id: demo, before: { balance: '1250.00' }, after: { balance: '1350.50' } });
 
     const set = await admin.post(A(`/clients/${demo}/balance_entries`), { balance_entry: { kind: 'set', amount: 20 } });
     expect(set.body.data).toMatchObject({ kind: 'set', amount: '-1330.50', balance_after: '20.00' });
@@ -338,7 +346,8 @@ describe('users', () => {
   });
 
   it('keeps no passwords when an external issuer signs users in', async () => {
-    config.oidcIssuer = 'https://login.example.com/realms/acme';
+    // The server's own configuration, read by handlers on every request.
+    s.config.oidcIssuer = 'https://login.example.com/realms/acme';
     try {
       expect((await admin.get(A('/identity'))).body.data).toEqual({ issuer: 'external', passwords: false });
       const withPw = await admin.post(A('/users'), { user: { email: 'ext@example.com', full_name: 'Ext User', password: 'a long password' } });
@@ -348,7 +357,7 @@ describe('users', () => {
       expect(ok.status).toBe(200);
       expect(ok.body.data).toMatchObject({ is_admin: true, has_password: false });
     } finally {
-      config.oidcIssuer = null;
+      s.config.oidcIssuer = null;
     }
     expect((await admin.get(A('/identity'))).body.data).toEqual({ issuer: 'embedded', passwords: true });
   });

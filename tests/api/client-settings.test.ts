@@ -1,14 +1,15 @@
-// Client settings over real HTTP on a seeded platform: members (list, role and groups,
-// deactivation), invitations (outbox link, accepting as a new or an existing user,
-// expiry, revocation), roles and the data-retention history, and that a member without
-// the settings permissions can change none of it.
+// Client settings over real HTTP on a seeded platform: members (list, last sign-in, role
+// and groups, deactivation), invitations (outbox link, accepting as a new or an existing
+// user, expiry, revocation, the inviter told live), roles and the data-retention history,
+// and that a member without the settings permissions can change none of it.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClientSettingsServer } from '../../plugins/client-settings/server/index.ts';
+import clientSettings from '../../plugins/client-settings/server/index.ts';
 import { hashPassword } from '../../src/server/identity/index.ts';
 import { browse, CookieJar, formAction } from '../../src/server/identity/testing.ts';
 import { CLIENT_SETTINGS_TEXTS } from '../../src/shared/schemas/client-settings.ts';
 import { DEMO_PASSWORD, startServer, t, type TestClient, type TestServer } from './harness.ts';
+import { connectAs } from './ws-client.ts';
 
 let s: TestServer;
 let officer: TestClient, analyst: TestClient, admin: TestClient;
@@ -16,8 +17,7 @@ let demo: string, northwind: string;
 const groups: Record<string, string> = {};
 
 beforeAll(async () => {
-  const plugin = createClientSettingsServer(() => ({ publicUrl: s.config.publicUrl, oidcIssuer: s.config.oidcIssuer }));
-  s = await startServer({ plugins: [plugin] });
+  s = await startServer({ plugins: [clientSettings] });
   ({ demo, northwind } = s.seed.clients);
   [officer, analyst, admin] = await Promise.all([s.login('officer'), s.login('analyst'), s.login('admin')]);
   const { rows } = await s.db.query<{ id: string; name: string }>('SELECT id, name FROM permission_groups WHERE client_id = $1', [demo]);
@@ -67,10 +67,9 @@ describe('members list', () => {
     expect(all.body.meta).toMatchObject({ page: 1, count: 3 });
     const ana = all.body.data.find((u: { email: string }) => u.email === 'analyst@demo.local');
     expect(ana).toMatchObject({ id: s.seed.users.analyst, role: 'analyst', status: 'active', groups: [{ id: groups.Analysts, name: 'Analysts' }], is_self: false });
-    // Signing in leaves a trace the list shows; the officer signed in through the test harness.
+    // The harness opens sessions without signing in, so no one has a last sign-in yet.
     const me = all.body.data.find((u: { email: string }) => u.email === 'officer@demo.local');
-    expect(me.is_self).toBe(true);
-    expect(Date.parse(me.last_sign_in_at)).not.toBeNaN();
+    expect(me).toMatchObject({ is_self: true, last_sign_in_at: null });
 
     expect(names(await officer.get(users(), { query: { sort: '-full_name' } }))).toEqual(['Oliver Officer', 'Ana Analyst', 'Ada Admin']);
     expect(names(await officer.get(users(), { query: { sort: 'role' } }))).toEqual(['Ana Analyst', 'Oliver Officer', 'Ada Admin']);
@@ -87,6 +86,21 @@ describe('members list', () => {
     const bad = await officer.get(users(), { query: { role: 'pope' } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.errors)).toMatch(/must be one of/);
+  });
+
+  it('shows when a member last signed in, once they sign in through the real login', async () => {
+    const analystRow = async () => (await officer.get(users(), { query: { q: 'analyst@demo' } })).body.data[0];
+    expect((await analystRow()).last_sign_in_at).toBeNull();
+    const jar = new CookieJar();
+    const page = await browse(jar, `${s.url}/auth/login?redirect_uri=${encodeURIComponent(`/${demo}`)}`);
+    const signedIn = await browse(jar, formAction(page.body, page.url)!, { form: { email: 'analyst@demo.local', password: DEMO_PASSWORD } });
+    expect(signedIn.url).toBe(`${s.url}/${demo}`);
+    const seen = Date.parse((await analystRow()).last_sign_in_at);
+    expect(seen).not.toBeNaN();
+    expect((await officer.get(users(`/${s.seed.users.analyst}`))).body.data.last_sign_in_at).not.toBeNull();
+    // The list sorts by it, members who never signed in last.
+    expect(names(await officer.get(users(), { query: { sort: '-last_sign_in_at' } }))[0]).toBe('Ana Analyst');
+    expect(names(await officer.get(users(), { query: { sort: 'last_sign_in_at' } }))[0]).toBe('Ana Analyst');
   });
 
   it('shows one member with the permissions their groups give, and 404 for a user of another client', async () => {
@@ -263,11 +277,14 @@ describe('invitations', () => {
     expect(boot.body.data.role).toBe('member');
     expect((await erin.post('/onboarding/invite/accept', { invite: { token } })).body.message).toBe(CLIENT_SETTINGS_TEXTS.inviteAccepted);
 
+    // Both rows are in the client's own trail.
     const { rows } = await s.db.query('SELECT action, object_type, client_id FROM audit_log WHERE user_id = $1 ORDER BY at', [id]);
     expect(rows).toEqual([
       { action: 'create', object_type: 'accounts_clients', client_id: demo },
-      { action: 'accept', object_type: 'invites', client_id: null },
+      { action: 'accept', object_type: 'invites', client_id: demo },
     ]);
+    const trail = await officer.get(t(demo, '/audit_log'), { query: { user_id: id } });
+    expect(trail.body.data.map((a: { action: string }) => a.action)).toEqual(['accept', 'create']);
   });
 
   it('an expired link is refused; a resend sends a new link and the old one stops working; a revoked one is refused', async () => {
@@ -301,6 +318,54 @@ describe('invitations', () => {
     expect((await officer.post(t(demo, `/invites/${created.id}/resend`))).status).toBe(409);
     // Revoking frees the address for a new invitation.
     expect((await officer.post(t(demo, '/invites'), { invite: { email: 'late@example.com', role: 'member' } })).status).toBe(200);
+  });
+
+  it('tells the inviter when the invitation is accepted: a notification, delivered live to their open browser', async () => {
+    const { socket, hello } = await connectAs(s.url, officer.sessionToken!, demo);
+    expect(hello.user_id).toBe(officer.userId);
+    const { token } = await invite('joiner@example.com');
+    const done = await s.anonymous().post('/onboarding/invite/register', { invite: { token, full_name: 'Jo Joiner', password: 'a long enough password' } });
+    expect(done.status).toBe(200);
+    const joiner = done.body.data.user_id;
+
+    const { rows } = await s.db.query<{ id: string }>(
+      `SELECT id, user_id, client_id, obj_id, obj_type, payload FROM notifications WHERE notification_type = 'invite_accepted' AND obj_id = $1`, [joiner]);
+    expect(rows).toEqual([expect.objectContaining({
+      user_id: officer.userId, client_id: demo, obj_type: 'User',
+      payload: expect.objectContaining({
+        data: { title: 'Invitation accepted', message: 'Jo Joiner accepted your invitation and joined Demo Payments Ltd' },
+        member: { id: joiner, full_name: 'Jo Joiner', email: 'joiner@example.com', role: 'analyst' },
+        client: { id: demo, name: 'Demo Payments Ltd' },
+      }),
+    })]);
+
+    const live = await socket.frame((f) => f.type === 'message' && f.data?.notification_type === 'invite_accepted');
+    expect(live.channel).toBe(`user:${officer.userId}`);
+    expect(live.data).toMatchObject({ id: rows[0].id, client_id: demo, obj_id: joiner, obj_type: 'User' });
+    socket.ws.close();
+
+    // The notification centre shows it first; the earlier acceptances of this file told the officer too.
+    const centre = await officer.get('/notifications', { query: { notification_type: 'invite_accepted' } });
+    expect(centre.body.data[0]).toMatchObject({ id: rows[0].id, client: { id: demo, name: 'Demo Payments Ltd' }, is_readed: false });
+    expect(centre.body.data.map((n: { payload: { member: { email: string } } }) => n.payload.member.email))
+      .toEqual(['joiner@example.com', 'existing@northwind.example', 'new.person@example.com']);
+  });
+
+  it('with an external issuer, an invitee without an account signs in there instead of choosing a password', async () => {
+    const { token } = await invite('federated@example.com');
+    const anon = s.anonymous();
+    // Handlers read the server's settings on every request: switching the issuer takes effect at once.
+    s.config.oidcIssuer = 'https://login.example.com/realms/acme';
+    try {
+      expect((await anon.get('/onboarding/invite', { query: { token } })).body.data).toMatchObject({ account_exists: false, can_register: false });
+      const reg = await anon.post('/onboarding/invite/register', { invite: { token, full_name: 'Fed Erated', password: 'a long enough password' } });
+      expect(reg.status).toBe(409);
+      expect(reg.body.message).toBe(CLIENT_SETTINGS_TEXTS.registrationClosed);
+    } finally {
+      s.config.oidcIssuer = null;
+    }
+    expect((await anon.get('/onboarding/invite', { query: { token } })).body.data.can_register).toBe(true);
+    expect((await s.db.query(`SELECT 1 FROM users WHERE email = 'federated@example.com'`)).rows).toEqual([]);
   });
 
   it('a member who may only invite cannot hand out permissions beyond their own', async () => {

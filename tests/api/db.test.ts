@@ -50,6 +50,17 @@ describe('migrations', () => {
   });
 });
 
+describe('rules the database keeps by itself', () => {
+  // Handlers check these first to answer with a precise message; the database holds them
+  // when two requests race past those checks.
+  it('refuses a second client with the same name in any case, and a negative balance', async () => {
+    await expect(db.query(`INSERT INTO clients (name) VALUES ('DEMO payments ltd')`)).rejects.toMatchObject({ code: '23505' });
+    await expect(db.query('UPDATE clients SET balance = -0.01 WHERE id = $1', [seed.clients.demo])).rejects.toMatchObject({ code: '23514' });
+    const { rows } = await db.query<{ balance: string }>('SELECT balance::text AS balance FROM clients WHERE id = $1', [seed.clients.demo]);
+    expect(Number(rows[0].balance)).toBeGreaterThanOrEqual(0);
+  });
+});
+
 describe('row-level security', () => {
   it('is enabled and forced on every table with a client_id, plugin tables included', async () => {
     const { rows } = await db.query<{ table: string; rls: boolean; forced: boolean }>(`

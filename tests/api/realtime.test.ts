@@ -1,11 +1,11 @@
 // The WebSocket at /ws: authentication by session_token, channels, fan-out of what the core
 // NOTIFYs on the realtime channel, and sockets closed when their session ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createNotification } from '../../src/server/notify.ts';
 import { createSession, destroySession } from '../../src/server/identity/index.ts';
 import { REALTIME_CHANNEL, publishRealtime } from '../../src/server/realtime/index.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { WsClient } from './ws-client.ts';
 
 let server: TestServer;
 let userId: string;
@@ -28,52 +28,10 @@ afterAll(async () => {
 
 const ctx = () => server.app.ctx;
 
-/** A socket that records every frame and its close code. */
-class Client {
-  readonly ws: WebSocket;
-  readonly frames: any[] = [];
-  closed: { code: number; reason: string } | null = null;
-  readonly opened: Promise<void>;
-  #waiters: Array<() => void> = [];
-
+/** A socket on this server's /ws. */
+class Client extends WsClient {
   constructor(query = '') {
-    this.ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws${query}`);
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-      this.ws.once('error', reject);
-    });
-    this.ws.on('message', (data) => {
-      this.frames.push(JSON.parse(String(data)));
-      this.#wake();
-    });
-    this.ws.on('close', (code, reason) => {
-      this.closed = { code, reason: String(reason) };
-      this.#wake();
-    });
-  }
-
-  #wake() {
-    for (const w of this.#waiters.splice(0)) w();
-  }
-
-  /** Waits (bounded by the test timeout) until a frame matches. */
-  async frame(match: (f: any) => boolean): Promise<any> {
-    for (;;) {
-      const found = this.frames.find(match);
-      if (found) return found;
-      if (this.closed) throw new Error(`socket closed (${this.closed.code}) before the frame arrived`);
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    }
-  }
-
-  async closedWith(): Promise<{ code: number; reason: string }> {
-    while (!this.closed) await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    return this.closed;
-  }
-
-  send(frame: object) {
-    this.ws.send(JSON.stringify(frame));
+    super(server.url, query);
   }
 }
 

@@ -36,6 +36,18 @@ describe.skipIf(!hasChromium)('browser journeys', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/[0-9a-f-]{36}\/profile$/);
     await page.getByText('Demo Payments Ltd').first().waitFor();
     await page.getByText('$1,250.00').waitFor();
+    // The client has no retention setting yet and the officer may manage it: the dialog of
+    // spec 2.4 asks for one, saves it, and does not come back.
+    const dialog = page.getByRole('dialog', { name: 'Data retention' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Data storage period').selectOption({ label: '1 year (365 days)' });
+    await dialog.getByLabel(/I approve/).check();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('System data retention period has been updated').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByText('$1,250.00').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Data retention' }).count()).toBe(0);
     // Client settings pages are built: the officer (CLIENT_MANAGE) sees them in the menu.
     const nav = page.getByRole('navigation').first();
     await nav.getByText('Client Settings').waitFor();

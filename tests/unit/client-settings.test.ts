@@ -3,11 +3,13 @@
 import { validate, type Struct } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { invitationMail } from '../../plugins/client-settings/server/invite-mail.ts';
-import { configFromEnv, inviteLink } from '../../plugins/client-settings/server/settings.ts';
+import { inviteLink } from '../../plugins/client-settings/server/settings.ts';
 import { hashInviteToken, newInviteToken } from '../../plugins/client-settings/server/tokens.ts';
 import { codeLabel, periodLabel, PERMISSION_AREA_LIST, roleTitle } from '../../plugins/client-settings/web/labels.ts';
 import { areaState, ordered, toggleArea, toggleCode } from '../../plugins/client-settings/web/role-codes.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { PERMISSION_AREAS, PERMISSION_CODES } from '../../src/shared/permissions.ts';
+import { DATA_RETENTION_PERIODS } from '../../src/shared/schemas/client.ts';
 import { fieldErrors } from '../../src/shared/schemas/common.ts';
 import {
   inviteCreateBody, memberUpdateBody, onboardingRegisterBody, roleCreateBody,
@@ -59,6 +61,8 @@ describe('labels', () => {
     expect(periodLabel(null)).toBe('Indefinite');
     expect(periodLabel(365)).toBe('1 year (365 days)');
     expect(periodLabel(1095)).toBe('1095 days');
+    // Every option of the one shared list is named by its own label.
+    for (const p of DATA_RETENTION_PERIODS) expect(periodLabel(p.value)).toBe(p.label);
   });
 
   it('shows role titles, and an unknown role as it is', () => {
@@ -93,11 +97,12 @@ describe('request schemas', () => {
 });
 
 describe('invitation link and mail', () => {
-  it('builds the link from PUBLIC_URL, with the same defaults as the server configuration', () => {
-    expect(inviteLink(configFromEnv({ PUBLIC_URL: 'https://compliance.example.com/' }), 'abc')).toBe('https://compliance.example.com/onboarding?invite=abc');
-    expect(configFromEnv({ PORT: '8080' })).toEqual({ publicUrl: 'http://localhost:8080', oidcIssuer: null });
-    expect(configFromEnv({})).toEqual({ publicUrl: 'http://localhost:3000', oidcIssuer: null });
-    expect(configFromEnv({ OIDC_ISSUER: 'https://idp.example.com/realms/x/' }).oidcIssuer).toBe('https://idp.example.com/realms/x');
+  it('builds the link from the public address the server is configured with', () => {
+    const secret = { SESSION_SECRET: 'unit-test-session-secret-0123456789abcdef' };
+    expect(inviteLink(loadConfig({ ...secret, PUBLIC_URL: 'https://compliance.example.com/' }), 'abc'))
+      .toBe('https://compliance.example.com/onboarding?invite=abc');
+    expect(inviteLink(loadConfig({ ...secret, PORT: '8080' }), 'abc')).toBe('http://localhost:8080/onboarding?invite=abc');
+    expect(inviteLink({ publicUrl: 'https://c.example' }, 'a/b+c')).toBe('https://c.example/onboarding?invite=a%2Fb%2Bc');
   });
 
   it('makes a new random token each time and stores only its hash', () => {

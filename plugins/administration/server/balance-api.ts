@@ -59,7 +59,7 @@ export function registerBalanceApi(api: ApiRegistrar): void {
         [rows[0].id],
       )).rows[0];
       await audit({
-        action: e.kind, objectType: 'client_balance', objectId: clientId,
+        clientId, action: e.kind, objectType: 'client_balance', objectId: clientId,
         before: { balance: row.balance }, after: { balance: row.next, entry_id: rows[0].id, note: blankToNull(e.note) },
       });
       return entry;

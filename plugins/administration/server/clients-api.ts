@@ -115,7 +115,7 @@ export function registerClientsApi(api: ApiRegistrar): void {
       await tx.query('INSERT INTO permission_groups (client_id, name, codes) VALUES ($1, $2, $3)', [id, g.name, [...g.codes]]);
     }
     const detail = await clientDetail(tx, id);
-    await audit({ action: 'create', objectType: 'clients', objectId: id, before: null, after: detail });
+    await audit({ clientId: id, action: 'create', objectType: 'clients', objectId: id, before: null, after: detail });
     return detail;
   });
 
@@ -144,7 +144,7 @@ export function registerClientsApi(api: ApiRegistrar): void {
       [id, next.name, next.full_name, next.email, next.phone],
     );
     const after = await findClient(tx, id);
-    await audit({ action: 'update', objectType: 'clients', objectId: id, before, after });
+    await audit({ clientId: id, action: 'update', objectType: 'clients', objectId: id, before, after });
     return after;
   });
 
@@ -163,7 +163,7 @@ export function registerClientsApi(api: ApiRegistrar): void {
       const after = await clientFeatureList(tx, id);
       const changed = (list: typeof before) => Object.fromEntries(
         list.filter((f) => Object.hasOwn(body.client_features, f.code)).map((f) => [f.code, f.available]));
-      await audit({ action: 'update_features', objectType: 'clients', objectId: id, before: changed(before), after: changed(after) });
+      await audit({ clientId: id, action: 'update_features', objectType: 'clients', objectId: id, before: changed(before), after: changed(after) });
       return after;
     });
 

@@ -5,11 +5,10 @@
 // the client-settings area so both ways of inviting stay one.
 import { INVITE_STATUS_SQL } from '../../client-settings/server/invites.ts';
 import { invitationMail } from '../../client-settings/server/invite-mail.ts';
-import { inviteLink, type ClientSettingsConfig } from '../../client-settings/server/settings.ts';
+import { inviteLink } from '../../client-settings/server/settings.ts';
 import { newInviteToken } from '../../client-settings/server/tokens.ts';
 import type { ApiRegistrar } from '../../../src/host/server.ts';
 import { invalid } from '../../../src/server/http/errors.ts';
-import { queueMail } from '../../../src/server/jobs/mail.ts';
 import { listRows } from '../../../src/server/lists.ts';
 import { adminInviteBody, type AdminInviteBody } from '../../../src/shared/schemas/administration.ts';
 import { CLIENT_SETTINGS_TEXTS, INVITE_TTL_DAYS, inviteListDef, inviteListQuery } from '../../../src/shared/schemas/client-settings.ts';
@@ -25,7 +24,7 @@ const INVITE_SELECT = `i.id, i.email, i.role, ${INVITE_STATUS_SQL('i')} AS statu
   i.expires_at, i.accepted_at, i.created_at`;
 const INVITE_FROM = 'invites i LEFT JOIN users inv ON inv.id = i.invited_by';
 
-export function registerInvitesApi(api: ApiRegistrar, config: () => ClientSettingsConfig): void {
+export function registerInvitesApi(api: ApiRegistrar): void {
   api.get<ListQuery>('/clients/:id/invites', { scope: 'admin', query: inviteListQuery }, async ({ tx, params, query }) => {
     const clientId = idParam(params);
     await requireClient(tx, clientId);
@@ -44,7 +43,7 @@ export function registerInvitesApi(api: ApiRegistrar, config: () => ClientSettin
   });
 
   api.post<unknown, AdminInviteBody>('/clients/:id/invites', { scope: 'admin', body: adminInviteBody },
-    async ({ tx, params, body, user, audit }) => {
+    async ({ tx, params, body, user, settings, audit, mail }) => {
       const clientId = idParam(params);
       const client = await requireClient(tx, clientId);
       const email = body.invite.email.trim();
@@ -65,11 +64,12 @@ export function registerInvitesApi(api: ApiRegistrar, config: () => ClientSettin
         [clientId, email, body.invite.role, groupIds, hash, user.id, INVITE_TTL_DAYS],
       );
       // The mail belongs to the client (its outbox row), as an invitation from account/invites does.
-      await queueMail(tx, clientId, invitationMail({
-        to: email, clientName: client.name, inviterName: user.full_name, link: inviteLink(config(), token),
-      }));
+      await mail({
+        ...invitationMail({ to: email, clientName: client.name, inviterName: user.full_name, link: inviteLink(settings, token) }),
+        clientId,
+      });
       const invite = (await tx.query(`SELECT ${INVITE_SELECT} FROM ${INVITE_FROM} WHERE i.id = $1`, [rows[0].id])).rows[0];
-      await audit({ action: 'create', objectType: 'invites', objectId: rows[0].id, before: null, after: invite });
+      await audit({ action: 'create', objectType: 'invites', objectId: rows[0].id, before: null, after: invite, clientId });
       return invite;
     });
 }

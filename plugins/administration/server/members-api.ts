@@ -5,8 +5,8 @@ import type { ApiRegistrar, Tx } from '../../../src/host/server.ts';
 import { conflict, invalid, notFound } from '../../../src/server/http/errors.ts';
 import { listRows } from '../../../src/server/lists.ts';
 import {
-  DEFAULT_PERMISSION_GROUPS, memberCreateBody, memberListDef, memberListQuery, memberUpdateBody,
-  type MemberCreateBody, type MemberUpdateBody,
+  adminMemberListDef, adminMemberListQuery, adminMemberUpdateBody, DEFAULT_PERMISSION_GROUPS, memberCreateBody,
+  type AdminMemberUpdateBody, type MemberCreateBody,
 } from '../../../src/shared/schemas/administration.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
 import type { MemberRole } from '../../../src/shared/schemas/membership.ts';
@@ -57,11 +57,11 @@ async function setGroups(tx: Tx, clientId: string, membershipId: string, groupId
 }
 
 export function registerMembersApi(api: ApiRegistrar): void {
-  api.get<ListQuery>('/clients/:id/members', { scope: 'admin', query: memberListQuery }, async ({ tx, params, query }) => {
+  api.get<ListQuery>('/clients/:id/members', { scope: 'admin', query: adminMemberListQuery }, async ({ tx, params, query }) => {
     const clientId = idParam(params);
     await requireClient(tx, clientId);
     return listRows(tx, {
-      def: memberListDef,
+      def: adminMemberListDef,
       from: 'accounts_clients ac JOIN users u ON u.id = ac.user_id',
       select: MEMBER_COLUMNS,
       where: (p) => [`ac.client_id = ${p(clientId)}`],
@@ -89,11 +89,11 @@ export function registerMembersApi(api: ApiRegistrar): void {
         'INSERT INTO accounts_clients (user_id, client_id, role) VALUES ($1, $2, $3) RETURNING id', [userId, clientId, m.role]);
       await setGroups(tx, clientId, rows[0].id, groupIds);
       const member = await findMember(tx, clientId, rows[0].id);
-      await audit({ action: 'create', objectType: 'accounts_clients', objectId: rows[0].id, before: null, after: member });
+      await audit({ clientId, action: 'create', objectType: 'accounts_clients', objectId: rows[0].id, before: null, after: member });
       return member;
     });
 
-  api.patch<unknown, MemberUpdateBody>('/clients/:id/members/:member_id', { scope: 'admin', body: memberUpdateBody },
+  api.patch<unknown, AdminMemberUpdateBody>('/clients/:id/members/:member_id', { scope: 'admin', body: adminMemberUpdateBody },
     async ({ tx, params, body, audit }) => {
       const clientId = idParam(params);
       const memberId = idParam(params, 'member_id');
@@ -109,7 +109,7 @@ export function registerMembersApi(api: ApiRegistrar): void {
         await setGroups(tx, clientId, memberId, await groupsFor(tx, clientId, role, m.permission_group_ids));
       }
       const after = await findMember(tx, clientId, memberId);
-      await audit({ action: 'update', objectType: 'accounts_clients', objectId: memberId, before, after });
+      await audit({ clientId, action: 'update', objectType: 'accounts_clients', objectId: memberId, before, after });
       return after;
     });
 }

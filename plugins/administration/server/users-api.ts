@@ -3,7 +3,7 @@
 // Two rules protect the platform: an administrator cannot revoke their own flag or
 // deactivate themselves, and the last active administrator keeps both. Deactivating a user
 // ends their sessions at once.
-import type { ApiRegistrar, Tx } from '../../../src/host/server.ts';
+import type { ApiRegistrar, ServerSettings, Tx } from '../../../src/host/server.ts';
 import { hashPassword } from '../../../src/server/identity/passwords.ts';
 import { SESSION_ENDED_CHANNEL } from '../../../src/server/identity/sessions.ts';
 import { conflict, invalid, notFound } from '../../../src/server/http/errors.ts';
@@ -13,7 +13,6 @@ import {
 } from '../../../src/shared/schemas/administration.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
 import { blankToNull, idParam, lockRule } from './common.ts';
-import type { ClientSettingsConfig } from '../../client-settings/server/settings.ts';
 
 const MEMBERSHIPS_COUNT = '(SELECT count(*)::int FROM accounts_clients ac WHERE ac.user_id = u.id AND ac.is_active)';
 const USER_COLUMNS = `u.id, u.email, u.full_name, u.phone, u.is_admin, u.is_active, u.created_at, u.updated_at,
@@ -70,11 +69,13 @@ async function anotherActiveAdmin(tx: Tx, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export function registerUsersApi(api: ApiRegistrar, config: () => ClientSettingsConfig): void {
-  // With the embedded issuer, passwords are kept here; an external issuer keeps its own.
-  const embedded = () => config().oidcIssuer === null;
+// With the embedded issuer, passwords are kept here; an external issuer keeps its own.
+const embedded = (settings: ServerSettings) => settings.oidcIssuer === null;
 
-  api.get('/identity', { scope: 'admin' }, async () => ({ issuer: embedded() ? 'embedded' : 'external', passwords: embedded() }));
+export function registerUsersApi(api: ApiRegistrar): void {
+  api.get('/identity', { scope: 'admin' }, async ({ settings }) => ({
+    issuer: embedded(settings) ? 'embedded' : 'external', passwords: embedded(settings),
+  }));
 
   api.get<ListQuery>('/users', { scope: 'admin', query: userListQuery }, async ({ tx, query }) =>
     listRows(tx, {
@@ -90,12 +91,12 @@ export function registerUsersApi(api: ApiRegistrar, config: () => ClientSettings
       tieBreaker: 'u.id',
     }, query));
 
-  api.post<unknown, UserCreateBody>('/users', { scope: 'admin', body: userCreateBody }, async ({ tx, body, audit }) => {
+  api.post<unknown, UserCreateBody>('/users', { scope: 'admin', body: userCreateBody }, async ({ tx, body, settings, audit }) => {
     const u = body.user;
     const email = u.email.trim();
     const pw = u.password ?? null;
-    if (embedded() && !pw) throw invalid({ password: 'is a required field' });
-    if (!embedded() && pw) throw invalid({ password: NO_PASSWORDS });
+    if (embedded(settings) && !pw) throw invalid({ password: 'is a required field' });
+    if (!embedded(settings) && pw) throw invalid({ password: NO_PASSWORDS });
     await lockRule(tx, 'user-email');
     if (await emailTaken(tx, email, null)) throw conflict(undefined, EMAIL_TAKEN);
     const { rows } = await tx.query<{ id: string }>(
@@ -114,7 +115,7 @@ export function registerUsersApi(api: ApiRegistrar, config: () => ClientSettings
     return { ...u, memberships: await memberships(tx, id) };
   });
 
-  api.patch<unknown, UserUpdateBody>('/users/:id', { scope: 'admin', body: userUpdateBody }, async ({ tx, params, body, audit }) => {
+  api.patch<unknown, UserUpdateBody>('/users/:id', { scope: 'admin', body: userUpdateBody }, async ({ tx, params, body, settings, audit }) => {
     const id = idParam(params);
     const before = await requireUser(tx, id);
     const u = body.user;
@@ -124,7 +125,7 @@ export function registerUsersApi(api: ApiRegistrar, config: () => ClientSettings
       if (await emailTaken(tx, email, id)) throw conflict(undefined, EMAIL_TAKEN);
     }
     const pw = u.password ?? null;
-    if (pw && !embedded()) throw invalid({ password: NO_PASSWORDS });
+    if (pw && !embedded(settings)) throw invalid({ password: NO_PASSWORDS });
     await tx.query(
       `UPDATE users SET email = $2, full_name = $3, phone = $4,
               password_hash = coalesce($5, password_hash), updated_at = now()

@@ -12,7 +12,7 @@ import {
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
 import { clientGroups, MANAGE_CODE } from './guards.ts';
 import { invitationMail } from './invite-mail.ts';
-import { inviteLink, type ClientSettingsConfig } from './settings.ts';
+import { inviteLink } from './settings.ts';
 import { newInviteToken } from './tokens.ts';
 
 const INVITE_ACCESS = ['CLIENT_INVITE_USERS', MANAGE_CODE];
@@ -43,14 +43,14 @@ function grantable(codes: readonly string[], permissions: ReadonlySet<string>): 
   return permissions.has(MANAGE_CODE) || codes.every((c) => permissions.has(c));
 }
 
-async function sendInvitation(ctx: HandlerContext, config: ClientSettingsConfig, email: string, token: string): Promise<void> {
+async function sendInvitation(ctx: HandlerContext, email: string, token: string): Promise<void> {
   const { rows } = await ctx.tx.query<{ name: string }>('SELECT name FROM clients WHERE id = $1', [ctx.clientId]);
   await ctx.mail(invitationMail({
-    to: email, clientName: rows[0]?.name ?? 'your organisation', inviterName: ctx.user.full_name, link: inviteLink(config, token),
+    to: email, clientName: rows[0]?.name ?? 'your organisation', inviterName: ctx.user.full_name, link: inviteLink(ctx.settings, token),
   }));
 }
 
-export function registerInvitesApi(api: ApiRegistrar, config: () => ClientSettingsConfig): void {
+export function registerInvitesApi(api: ApiRegistrar): void {
   api.get<ListQuery>('/invites', { scope: 'tenant', access: INVITE_ACCESS, query: inviteListQuery },
     async ({ tx, clientId, user, query }) => {
       const source: ListSource = {
@@ -103,7 +103,7 @@ export function registerInvitesApi(api: ApiRegistrar, config: () => ClientSettin
          VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7), now()) RETURNING id`,
         [clientId, email, body.invite.role, groupIds, hash, user.id, INVITE_TTL_DAYS],
       );
-      await sendInvitation(ctx, config(), email, token);
+      await sendInvitation(ctx, email, token);
       const invite = await findInvite(tx, clientId!, rows[0].id);
       await audit({ action: 'create', objectType: 'invites', objectId: invite.id, before: null, after: invite });
       return invite;
@@ -123,7 +123,7 @@ export function registerInvitesApi(api: ApiRegistrar, config: () => ClientSettin
       `UPDATE invites SET token_hash = $2, expires_at = now() + make_interval(days => $3), last_sent_at = now(),
               send_count = send_count + 1 WHERE id = $1`,
       [before.id, hash, INVITE_TTL_DAYS]);
-    await sendInvitation(ctx, config(), before.email, token);
+    await sendInvitation(ctx, before.email, token);
     const after = await findInvite(tx, clientId!, before.id);
     await audit({ action: 'resend', objectType: 'invites', objectId: before.id, before, after });
     return after;

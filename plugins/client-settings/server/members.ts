@@ -16,7 +16,7 @@ const STATUS_SQL = `(CASE WHEN ac.is_active THEN 'active' ELSE 'deactivated' END
 
 const MEMBER_SELECT = `u.id, ac.id AS membership_id, u.full_name, u.email, u.phone, ac.role,
   ${STATUS_SQL} AS status, ${MEMBER_GROUPS_SQL('ac.id')} AS groups,
-  client_settings_last_sign_in(u.id) AS last_sign_in_at, ac.created_at`;
+  u.last_sign_in_at, ac.created_at`;
 
 type Row = Omit<MemberRow, 'is_self'>;
 
@@ -72,7 +72,7 @@ export function registerMembersApi(api: ApiRegistrar): void {
           role: 'ac.role',
           status: STATUS_SQL,
           created_at: 'ac.created_at',
-          last_sign_in_at: 'client_settings_last_sign_in(u.id)',
+          last_sign_in_at: 'u.last_sign_in_at',
         },
         defaultSort: 'full_name',
         tieBreaker: 'ac.id',

@@ -6,7 +6,8 @@
 // - POST /onboarding/invite/accept           signed in: the membership for an existing
 //   account, whose email must be the invited one.
 // These routes run in platform scope (the invitee is not a member yet), so each one
-// reads the invite by its token hash and touches only that invite's client.
+// reads the invite by its token hash and touches only that invite's client. Joining is
+// recorded in that client's audit trail and tells the inviter (notification, live over /ws).
 import type { ApiRegistrar, HandlerContext, Tx } from '../../../src/host/server.ts';
 import { writeAudit } from '../../../src/server/audit.ts';
 import { ApiError, conflict, notFound } from '../../../src/server/http/errors.ts';
@@ -16,7 +17,6 @@ import {
   type OnboardingAcceptBody, type OnboardingInvite, type OnboardingInviteQuery, type OnboardingRegisterBody,
 } from '../../../src/shared/schemas/client-settings.ts';
 import { INVITE_STATUS_SQL } from './invites.ts';
-import type { ClientSettingsConfig } from './settings.ts';
 import { hashInviteToken } from './tokens.ts';
 
 interface InviteRecord {
@@ -26,6 +26,7 @@ interface InviteRecord {
   email: string;
   role: string;
   permission_group_ids: string[];
+  inviter_id: string | null;
   inviter_name: string | null;
   expires_at: string;
   status: 'pending' | 'accepted' | 'expired' | 'revoked';
@@ -35,7 +36,7 @@ interface InviteRecord {
 async function usableInvite(tx: Tx, token: string, lock = false): Promise<InviteRecord> {
   const { rows } = await tx.query<InviteRecord>(
     `SELECT i.id, i.client_id, c.name AS client_name, i.email, i.role, i.permission_group_ids,
-            inv.full_name AS inviter_name, i.expires_at, ${INVITE_STATUS_SQL('i')} AS status
+            i.invited_by AS inviter_id, inv.full_name AS inviter_name, i.expires_at, ${INVITE_STATUS_SQL('i')} AS status
        FROM invites i
        JOIN clients c ON c.id = i.client_id
        LEFT JOIN users inv ON inv.id = i.invited_by
@@ -56,7 +57,7 @@ async function accountFor(tx: Tx, email: string): Promise<{ id: string; is_activ
   return rows[0] ?? null;
 }
 
-/** Membership, groups (those that still exist) and the invite marked accepted; audited for the client. */
+/** Membership, groups (those that still exist) and the invite marked accepted; audited for the client, the inviter told. */
 async function join(ctx: HandlerContext, invite: InviteRecord, userId: string): Promise<{ client_id: string; membership_id: string }> {
   const { tx } = ctx;
   const existing = await tx.query<{ is_active: boolean }>(
@@ -81,19 +82,45 @@ async function join(ctx: HandlerContext, invite: InviteRecord, userId: string): 
 
   const after = { user_id: userId, email: invite.email, role: invite.role, status: 'active',
     permission_group_ids: groups.rows.map((g) => g.id), permission_groups: groups.rows.map((g) => g.name), invite_id: invite.id };
-  // The client's own trail gets the new member; the route's row records the invite.
-  await writeAudit(tx, { userId, clientId: invite.client_id, action: 'create', objectType: 'accounts_clients',
-    objectId: membershipId, before: null, after, requestId: ctx.requestId });
-  await ctx.audit({ action: 'accept', objectType: 'invites', objectId: invite.id, before: { status: 'pending' },
-    after: { status: 'accepted', client_id: invite.client_id, user_id: userId } });
+  // Both rows go to the client's trail under the new member's name; on /register the route
+  // has no session user, so the rows are written with the account just made.
+  const trail = { userId, clientId: invite.client_id, requestId: ctx.requestId };
+  await writeAudit(tx, { ...trail, action: 'create', objectType: 'accounts_clients', objectId: membershipId, before: null, after });
+  await writeAudit(tx, { ...trail, action: 'accept', objectType: 'invites', objectId: invite.id,
+    before: { status: 'pending' }, after: { status: 'accepted', user_id: userId } });
+  await tellInviter(ctx, invite, userId);
   return { client_id: invite.client_id, membership_id: membershipId };
+}
+
+/** The inviter learns that their invitation was used, unless their account is gone or inactive. */
+async function tellInviter(ctx: HandlerContext, invite: InviteRecord, userId: string): Promise<void> {
+  if (!invite.inviter_id || invite.inviter_id === userId) return;
+  const { rows } = await ctx.tx.query<{ id: string; full_name: string; email: string; inviter_active: boolean }>(
+    `SELECT u.id, u.full_name, u.email, inv.is_active AS inviter_active
+       FROM users u, users inv WHERE u.id = $1 AND inv.id = $2`, [userId, invite.inviter_id]);
+  const member = rows[0];
+  if (!member?.inviter_active) return;
+  const name = member.full_name.trim() || member.email;
+  await ctx.notify({
+    clientId: invite.client_id,
+    userId: invite.inviter_id,
+    type: 'invite_accepted',
+    payload: {
+      data: { title: 'Invitation accepted', message: `${name} accepted your invitation and joined ${invite.client_name}` },
+      member: { id: member.id, full_name: member.full_name, email: member.email, role: invite.role },
+      client: { id: invite.client_id, name: invite.client_name },
+      invite_id: invite.id,
+    },
+    objId: member.id,
+    objType: 'User',
+  });
 }
 
 const signInUrl = (clientId: string) => `/auth/login?redirect_uri=${encodeURIComponent(`/${clientId}`)}`;
 
-export function registerOnboardingApi(api: ApiRegistrar, config: () => ClientSettingsConfig): void {
+export function registerOnboardingApi(api: ApiRegistrar): void {
   api.get<OnboardingInviteQuery>('/onboarding/invite', { scope: 'public', query: onboardingInviteQuery },
-    async ({ tx, query }): Promise<OnboardingInvite> => {
+    async ({ tx, query, settings }): Promise<OnboardingInvite> => {
       const invite = await usableInvite(tx, query.token);
       const account = await accountFor(tx, invite.email);
       return {
@@ -103,7 +130,8 @@ export function registerOnboardingApi(api: ApiRegistrar, config: () => ClientSet
         inviter: invite.inviter_name ? { full_name: invite.inviter_name } : null,
         expires_at: invite.expires_at,
         account_exists: account !== null,
-        can_register: account === null && config().oidcIssuer === null,
+        // Only the embedded issuer keeps passwords; an external one registers its own users.
+        can_register: account === null && settings.oidcIssuer === null,
       };
     });
 
@@ -111,7 +139,7 @@ export function registerOnboardingApi(api: ApiRegistrar, config: () => ClientSet
     async (ctx) => {
       const { tx, body } = ctx;
       const invite = await usableInvite(tx, body.invite.token, true);
-      if (config().oidcIssuer !== null) throw conflict(CLIENT_SETTINGS_TEXTS.registrationClosed);
+      if (ctx.settings.oidcIssuer !== null) throw conflict(CLIENT_SETTINGS_TEXTS.registrationClosed);
       if (await accountFor(tx, invite.email)) throw conflict(CLIENT_SETTINGS_TEXTS.accountExists);
       const passwordHash = await hashPassword(body.invite.password);
       const { rows } = await tx.query<{ id: string }>(

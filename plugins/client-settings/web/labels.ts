@@ -3,7 +3,7 @@
 import { PERMISSION_AREAS, type PermissionArea } from '../../../src/shared/permissions.ts';
 import { INVITE_STATUSES, MEMBER_STATUSES } from '../../../src/shared/schemas/client-settings.ts';
 import { MEMBER_ROLES, MEMBER_ROLE_TITLES, type MemberRole } from '../../../src/shared/schemas/membership.ts';
-import { RETENTION_PERIODS } from '../../../src/web/retention/retention.ts';
+import { retentionPeriodLabel } from '../../../src/shared/schemas/client.ts';
 
 export const roleTitle = (role: string): string => MEMBER_ROLE_TITLES[role as MemberRole] ?? role;
 export const ROLE_OPTIONS = MEMBER_ROLES.map((r) => ({ value: r, label: MEMBER_ROLE_TITLES[r] }));
@@ -44,7 +44,4 @@ export function codeLabel(code: string): string {
 }
 
 /** A retention period in days as the period select names it; null is Indefinite. */
-export function periodLabel(days: number | null | undefined): string {
-  if (days === null || days === undefined) return 'Indefinite';
-  return RETENTION_PERIODS.find((p) => p.value === days)?.label ?? `${days} days`;
-}
+export const periodLabel = retentionPeriodLabel;

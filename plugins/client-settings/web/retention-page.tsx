@@ -12,7 +12,8 @@ import type { PageProps } from '../../../src/host/plugin.ts';
 import { get, invalidate, post, useQuery } from '../../../src/shared/api-client.ts';
 import { SUCCESS_TOASTS } from '../../../src/shared/errors.ts';
 import type { RetentionEntry } from '../../../src/shared/schemas/client-settings.ts';
-import { RETENTION_PERIODS, periodFromSelect, retentionBody } from '../../../src/web/retention/retention.ts';
+import { DATA_RETENTION_PERIODS } from '../../../src/shared/schemas/client.ts';
+import { periodFromSelect, retentionBody } from '../../../src/web/retention/retention.ts';
 import { bootstrapKey, useClient, useClientHref } from '../../../src/web/state/client.tsx';
 import {
   DataTable, DetailView, Field, formatDateTime, notify, superstructResolver, type Column,
@@ -44,7 +45,7 @@ const columns: Column<Row>[] = [
 
 /** '' is Indefinite, as in the onboarding dialog; a period set elsewhere is offered as it is. */
 function periodOptions(current: number | null | undefined) {
-  const options = RETENTION_PERIODS.map((p) => ({ value: p.value === null ? '' : String(p.value), label: p.label }));
+  const options = DATA_RETENTION_PERIODS.map((p) => ({ value: p.value === null ? '' : String(p.value), label: p.label }));
   if (typeof current === 'number' && !options.some((o) => o.value === String(current))) {
     options.push({ value: String(current), label: periodLabel(current) });
   }

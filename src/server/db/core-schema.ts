@@ -18,11 +18,12 @@ CREATE TABLE clients (
   full_name text NOT NULL DEFAULT '',
   email text,
   phone text,
-  balance numeric(14, 2) NOT NULL DEFAULT 0,
+  balance numeric(14, 2) NOT NULL DEFAULT 0 CHECK (balance >= 0),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX clients_name_idx ON clients (lower(name));
+-- Handlers check both rules first to answer with a precise message; these hold under races.
+CREATE UNIQUE INDEX clients_name_key ON clients (lower(name));
 CREATE INDEX clients_created_idx ON clients (created_at DESC, id DESC);
 ${tenantTable('clients', { column: 'id', privileges: 'SELECT, UPDATE' })}
 
@@ -35,6 +36,8 @@ CREATE TABLE users (
   is_admin boolean NOT NULL DEFAULT false,
   is_active boolean NOT NULL DEFAULT true,
   preferences jsonb NOT NULL DEFAULT '{}',
+  -- Set by identity when a sign-in completes (the callback), not by every session.
+  last_sign_in_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
@@ -104,10 +107,17 @@ CREATE TABLE invites (
   invited_by uuid REFERENCES users (id) ON DELETE SET NULL,
   expires_at timestamptz NOT NULL,
   accepted_at timestamptz,
-  created_at timestamptz NOT NULL DEFAULT now()
+  accepted_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  revoked_at timestamptz,
+  revoked_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  -- A resend replaces token_hash and expires_at; these count the mails sent.
+  last_sent_at timestamptz NOT NULL DEFAULT now(),
+  send_count integer NOT NULL DEFAULT 1 CHECK (send_count > 0),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (accepted_at IS NULL OR revoked_at IS NULL)
 );
 CREATE INDEX invites_client_created_idx ON invites (client_id, created_at DESC, id DESC);
-CREATE INDEX invites_email_idx ON invites (lower(email));
+CREATE INDEX invites_client_email_idx ON invites (client_id, lower(email));
 ${tenantTable('invites')}
 `;
 

@@ -28,7 +28,9 @@ export const invalid = (errors: Record<string, string>, message?: string) => new
 /** PostgreSQL errors a handler did not expect but the client caused: answer them, do not crash. */
 export function fromDatabaseError(err: unknown): ApiError | null {
   const code = (err as { code?: string })?.code;
-  if (code === '23505') return conflict();
+  // Unique and CHECK constraints are the last guard behind a handler's own checks (which
+  // answer with a precise message): a race that slips past those still gets a 409.
+  if (code === '23505' || code === '23514') return conflict();
   if (code === '23503') return invalid({ base: 'refers to a record that does not exist' });
   if (code === '22P02' || code === '22007' || code === '22008' || code === '22003') return invalid({ base: 'has a value of the wrong form' });
   if (code === '42501' && /row-level security/.test((err as Error).message ?? '')) return notFound();

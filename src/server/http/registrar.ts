@@ -5,7 +5,8 @@
 //   one transaction (tenant-scoped on tenant routes) → one audit row per write.
 // A handler never checks tenancy or permissions itself, and a failed write leaves nothing
 // behind: the handler's changes, its audit rows, notifications, mail and jobs share the
-// transaction.
+// transaction. Handlers also get the server's settings (public URL, issuer), so no plugin
+// reads the environment itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validate, type Struct } from 'superstruct';
 import type {
@@ -154,6 +155,16 @@ function objectIdOf(params: Record<string, string>, result: unknown): string | n
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }
 
+/**
+ * The client a row written by a handler belongs to. A tenant route's transaction can only
+ * write its own client's rows (row-level security), so naming another one is a bug.
+ */
+function targetClient(route: RouteRecord, routeClient: string | null, named: string | null | undefined, what: string): string | null {
+  if (named === undefined || named === null) return routeClient;
+  if (routeClient !== null && named !== routeClient) throw new Error(`${route.owner}: ${what}() on a tenant route cannot name another client`);
+  return named;
+}
+
 export function mountRoutes(app: FastifyInstance, ctx: AppContext, table: RouteTable, deps: SessionDeps): void {
   for (const route of table.routes) {
     app.route({
@@ -204,6 +215,9 @@ async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: 
   const query = route.opts.query ? check(normalizeQuery(req.query), route.opts.query, 'query') : normalizeQuery(req.query);
   const body = route.opts.body ? check(req.body, route.opts.body, 'body') : req.body;
 
+  // Read per request, so a changed configuration (tests switch the issuer) is seen at once.
+  const settings = { publicUrl: ctx.config.publicUrl, oidcIssuer: ctx.config.oidcIssuer };
+
   let result: unknown;
   try {
     result = await ctx.db.transaction(async (tx) => {
@@ -216,18 +230,20 @@ async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: 
         query,
         body,
         requestId: req.id,
-        async audit(e) {
+        settings,
+        async audit({ clientId: named, ...e }) {
           await writeAudit(tx, {
-            userId: user?.id ?? null, clientId, action: e.action, objectType: e.objectType,
+            userId: user?.id ?? null, clientId: targetClient(route, clientId, named, 'audit'), action: e.action, objectType: e.objectType,
             objectId: e.objectId ?? null, before: e.before, after: e.after, requestId: req.id,
           });
         },
-        async notify(n) {
-          if (!clientId) throw new Error('notify() needs a tenant route (a notification belongs to a client)');
-          await createNotification(tx, { ...n, clientId });
+        async notify({ clientId: named, ...n }) {
+          const target = targetClient(route, clientId, named, 'notify');
+          if (!target) throw new Error(`${route.owner}: notify() outside a tenant route must name clientId (a notification belongs to a client)`);
+          await createNotification(tx, { ...n, clientId: target });
         },
-        async mail(m) {
-          await queueMail(tx, clientId, m);
+        async mail({ clientId: named, ...m }) {
+          await queueMail(tx, targetClient(route, clientId, named, 'mail'), m);
         },
         async enqueue(kind, payload, opts) {
           await enqueue(tx, kind, payload, { clientId, runAt: opts?.runAt });

@@ -277,6 +277,8 @@ export function registerRelyingParty(app: FastifyInstance, ctx: AppContext): Rel
       ip: req.ip,
       userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     });
+    // Kept on the user (sessions are purged): member lists show it without reading identity's tables.
+    await ctx.db.query('UPDATE users SET last_sign_in_at = now() WHERE id = $1', [user.id]);
     return reply
       .header('set-cookie', created.setCookies)
       .header('cache-control', 'no-store')

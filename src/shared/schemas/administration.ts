@@ -7,20 +7,15 @@ import {
 import { FEATURE_CODES, isFeatureCode, type FeatureCode } from '../features.ts';
 import { PERMISSION_CODES, type PermissionCode } from '../permissions.ts';
 import { MIN_PASSWORD_LENGTH } from './client-settings.ts';
-import { text, uuid } from './common.ts';
+import { emailAddress, isEmail, text, uuid } from './common.ts';
 import { listQuery, type ListDef } from './lists.ts';
 import { MEMBER_ROLES, type MemberRole } from './membership.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ().-]{5,32}$/;
-
-/** A required email address (stored as typed; compared case-insensitively). */
-export const emailAddress = (): Struct<string, null> =>
-  refine(text({ max: 254 }), 'email', (v) => EMAIL.test(v.trim()) || 'must be a valid email');
 
 /** An email that may be left empty. */
 export const optionalEmail = (): Struct<string, null> =>
-  refine(string(), 'email', (v) => v.trim() === '' || (v.length <= 254 && EMAIL.test(v.trim())) || 'must be a valid email');
+  refine(string(), 'email', (v) => v.trim() === '' || (v.length <= 254 && isEmail(v)) || 'must be a valid email');
 
 /** A phone number that may be left empty: digits, spaces and + ( ) - . only. */
 export const optionalPhone = (): Struct<string, null> =>
@@ -128,20 +123,21 @@ export type MemberCreateBody = Infer<typeof memberCreateBody>;
 export const adminInviteBody = object({ invite: memberFields });
 export type AdminInviteBody = Infer<typeof adminInviteBody>;
 
-export const memberUpdateBody = object({
+// Named admin… beside client-settings' member schemas (account/users), which differ.
+export const adminMemberUpdateBody = object({
   member: object({
     role: optional(memberRole()),
     permission_group_ids: optional(array(uuid())),
     is_active: optional(boolean()),
   }),
 });
-export type MemberUpdateBody = Infer<typeof memberUpdateBody>;
+export type AdminMemberUpdateBody = Infer<typeof adminMemberUpdateBody>;
 
-export const memberListDef = {
+export const adminMemberListDef = {
   sorts: ['email', 'full_name', 'role', 'created_at'],
   filters: { role: { kind: 'text', multi: true, values: MEMBER_ROLES }, is_active: { kind: 'boolean' } },
 } as const satisfies ListDef;
-export const memberListQuery = listQuery(memberListDef);
+export const adminMemberListQuery = listQuery(adminMemberListDef);
 
 // -- balance ------------------------------------------------------------------------------------
 

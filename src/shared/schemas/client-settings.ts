@@ -3,7 +3,7 @@
 // schemas validate request bodies on the server and the forms in the browser.
 import { array, enums, object, optional, refine, size, string, type, type Infer } from 'superstruct';
 import { PERMISSION_CODES } from '../permissions.ts';
-import { text, uuid } from './common.ts';
+import { emailAddress, text, uuid } from './common.ts';
 import { listQuery, type ListDef } from './lists.ts';
 import { MEMBER_ROLES } from './membership.ts';
 
@@ -43,11 +43,6 @@ export const CLIENT_SETTINGS_TEXTS = {
   roleInUse: (n: number) => `${n} member${n === 1 ? ' holds' : 's hold'} this role. Move them to another role first`,
   moveToSelf: 'Choose another role to move the members to',
 } as const;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A required, well-formed email address (trimmed before the check). */
-export const emailAddress = () =>
-  refine(text({ max: 254 }), 'email', (v) => EMAIL.test(v.trim()) || 'must be a valid email');
 
 export const permissionCode = () => enums(PERMISSION_CODES as unknown as string[]);
 const groupIds = () => size(array(uuid()), 0, MAX_GROUPS_PER_MEMBER);

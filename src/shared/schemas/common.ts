@@ -9,6 +9,15 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Roughly an address (one @, a dot in the domain): the mail server has the last word. */
+export const isEmail = (v: string): boolean => EMAIL.test(v.trim());
+
+/** A required, well-formed email address (trimmed before the check; stored as typed). */
+export const emailAddress = (): Struct<string, null> =>
+  refine(text({ max: 254 }), 'email', (v) => isEmail(v) || 'must be a valid email');
+
 export const uuid = (): Struct<string, null> =>
   define<string>('uuid', (v) => (typeof v === 'string' && UUID.test(v)) || 'must be a valid id');
 

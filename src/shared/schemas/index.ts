@@ -1,3 +1,4 @@
+// Every schema browser and server agree on, from one place.
 export * from './common.ts';
 export * from './lists.ts';
 export * from './membership.ts';
@@ -5,3 +6,5 @@ export * from './notifications.ts';
 export * from './tab-registries.ts';
 export * from './client.ts';
 export * from './search.ts';
+export * from './client-settings.ts';
+export * from './administration.ts';

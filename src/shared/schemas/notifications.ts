@@ -3,7 +3,8 @@ import { boolean, object, optional, type Infer } from 'superstruct';
 import { uuid } from './common.ts';
 import { listQuery, type ListDef } from './lists.ts';
 
-export const NOTIFICATION_TYPES = ['case_status_changes', 'assignments', 'checkup', 'export', 'system'] as const;
+/** invite_accepted: the inviter learns that someone joined the client through their invitation. */
+export const NOTIFICATION_TYPES = ['case_status_changes', 'assignments', 'checkup', 'export', 'system', 'invite_accepted'] as const;
 
 export const notificationListDef = {
   sorts: ['created_at'],

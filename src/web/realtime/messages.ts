@@ -84,9 +84,11 @@ const TYPE_TEXT: Record<string, string> = {
   case_status_changes: 'A case status has changed',
   assignments: 'You have a new assignment',
   checkup: 'A screening has been updated',
+  invite_accepted: 'Your invitation was accepted',
 };
 
 export function notificationToastText(msg: RealtimeNotification): string {
-  const title = typeof msg.title === 'string' ? msg.title : typeof msg.message === 'string' ? msg.message : null;
-  return title ?? TYPE_TEXT[msg.notification_type ?? ''] ?? 'New notification';
+  // The message says what happened ("Nina accepted your invitation…"); the title is the fallback.
+  const text = typeof msg.message === 'string' ? msg.message : typeof msg.title === 'string' ? msg.title : null;
+  return text ?? TYPE_TEXT[msg.notification_type ?? ''] ?? 'New notification';
 }

@@ -1,16 +1,8 @@
 // The data-retention onboarding rules (spec 2.4, 4, 5): the periods offered, the default
 // "Indefinite" (null), and a non-numeric choice sent as null.
 
-export const RETENTION_PERIODS: readonly { value: number | null; label: string }[] = [
-  { value: null, label: 'Indefinite' },
-  { value: 30, label: '30 days' },
-  { value: 90, label: '90 days' },
-  { value: 180, label: '180 days' },
-  { value: 365, label: '1 year (365 days)' },
-  { value: 730, label: '2 years (730 days)' },
-  { value: 1825, label: '5 years (1825 days)' },
-  { value: 2555, label: '7 years (2555 days)' },
-];
+// One list of periods for the dialog, the settings page and the server's validation.
+export { DATA_RETENTION_PERIODS as RETENTION_PERIODS } from '../../shared/schemas/client.ts';
 
 /** The select's string value → the period sent: a number of days, or null. */
 export function periodFromSelect(value: string | null | undefined): number | null {

@@ -54,6 +54,7 @@ const TYPE_TITLES: Record<string, string> = {
   case_status_changes: 'Case status changed',
   assignments: 'New assignment',
   checkup: 'Screening update',
+  invite_accepted: 'Invitation accepted',
 };
 
 /** A readable line for a notification, from its payload when it carries one. */
