@@ -87,6 +87,3 @@ export const NUMBER_WORDS: Record<string, string> = {
   xiv: '14', xv: '15', xvi: '16', xvii: '17', xviii: '18', xix: '19', xx: '20',
   alef: '1', aleph: '1', bet: '2', beth: '2', gimel: '3', dalet: '4',
 };
-
-/** Words meaning "former name" in annotations. */
-export const FORMER_MARKERS = ['formerly known as', 'formerly', 'previously', 'f k a', 'fka', 'ex', 'also formerly'];

@@ -536,15 +536,15 @@ export class ScreeningIndex {
 
       // Rare tokens first. Once the tokens left could not lift a name they have not reached
       // to the threshold, the common ones only update names already reached (looked up on the
-      // names' own terms instead of walking their long inverted lists).
-      // Lambdas of the bound: the most lenient the scorer may use (middle names cost half).
+      // names' own terms instead of walking their long inverted lists). The bound uses the
+      // most lenient penalties the scorer may apply (a person's middle name costs MIDDLE).
       const [lq0, lc0] = lambdas(qSchema === 'unknown' ? 'person' : qSchema);
       const [lq, lc] = qSchema === 'unknown' || qSchema === 'person' ? [Math.min(lq0, MIDDLE), Math.min(lc0, MIDDLE)] : [lq0, lc0];
       // Words in another script than Latin may pair with several listed words at once (a
-      // Burmese word with its Latin syllables): their names are not pruned by the bound.
+      // Burmese word with its Latin syllables): their names get a looser bound.
       let foreignMask = 0;
       for (let i = 0; i < qTokens.length; i++) if (qTokens[i].script !== 'latin') foreignMask |= 1 << (i & 31);
-      const need = threshold - lift - (foreignMask ? 0.2 : 0);
+      const need = threshold - lift - (foreignMask ? 0.3 : 0);
       const order = qTokens.map((_t, i) => i).sort((x, y) => qw[y] - qw[x]);
       // What a name's own tokens can add at most for each query token: the heaviest term it reaches.
       const reachW = new Float32Array(qTokens.length);
@@ -640,11 +640,13 @@ export class ScreeningIndex {
         const num = (this.accS[a] + c) / 2;
         const den = (this.accW[a] + c) / 2 + lq * Math.max(0, W - this.accW[a]) + lc * Math.max(0, ws - c);
         const b = den > 0 ? num / den : 0;
-        bound[x] = b;
+        // Rank for the rescoring cap: the bound, or across scripts (where the bound assumes the
+        // listed side fully explained) the share of the query already matched.
+        bound[x] = foreignMask ? this.accS[a] / W + 0.01 * b : b;
         if (b >= need && (!allowed || allowed[this.aliasList[a]])) keep.push(x);
         this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0;
       }
-      const maxRescored = foreignMask ? MAX_RESCORED / 2 : MAX_RESCORED;
+      const maxRescored = foreignMask ? 150 : MAX_RESCORED;
       if (keep.length > maxRescored) keep = keep.sort((x, y) => bound[y] - bound[x]).slice(0, maxRescored);
       // Pairs across scripts not reached through the keys are compared directly, once per term.
       const cross = foreignMask ? qTokens.map(() => new Map<number, number>()) : null;

@@ -81,10 +81,7 @@ for (const [concept, words] of Object.entries(CONCEPTS)) {
   }
 }
 
-/** Longest phrase length in the table, in tokens. */
-export const MAX_CONCEPT_TOKENS = Math.max(...[...CONCEPT_OF.keys()].map((k) => k.split(' ').length));
-
-/** Concept of a token run, trying a Hebrew/Arabic "and"/"the" prefix stripped as well. */
+/** Concept of a romanised token, if it is a generic word of the lexicon. */
 export function conceptOf(text: string): string | undefined {
   return CONCEPT_OF.get(text);
 }

@@ -8,7 +8,9 @@ import { startSmtpSink } from './smtp-sink.ts';
 
 const clientIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[1];
 
-describe.skipIf(!hasChromium)('browser journeys', () => {
+// Generous limits: CI runs these beside the API tests on two cores. Each step waits at
+// most 20 s, so a failure names its step rather than the test's timeout.
+describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
   let product: Product;
   let browser: Browser;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -26,6 +28,7 @@ describe.skipIf(!hasChromium)('browser journeys', () => {
 
   async function session(email: string, start = '/') {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     await signIn(page, product.url, email, undefined, start);
     return { context, page };
@@ -95,6 +98,7 @@ describe.skipIf(!hasChromium)('browser journeys', () => {
 
     // The colleague opens it in their own browser, chooses a password and signs in.
     const context = await browser.newContext();
+    context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     await page.goto(link!);
     await page.getByLabel(/^Full name/).fill('Nina Newcomer');
@@ -141,7 +145,7 @@ describe.skipIf(!hasChromium)('browser journeys', () => {
   });
 });
 
-describe.skipIf(!hasChromium)('session expiry', () => {
+describe.skipIf(!hasChromium)('session expiry', { timeout: 90_000 }, () => {
   let product: Product;
   let browser: Browser;
 
