@@ -11,6 +11,7 @@ import {
 } from '../../../src/shared/schemas/administration.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
 import { blankToNull, idParam, lockRule } from './common.ts';
+import type { AdminClientRow } from '../../../src/shared/schemas/administration.ts';
 
 const MEMBERS_COUNT = '(SELECT count(*)::int FROM accounts_clients ac WHERE ac.client_id = c.id AND ac.is_active)';
 const FEATURES_ON = `(SELECT count(*)::int FROM client_features f WHERE f.client_id = c.id AND f.available AND f.code = ANY('{${FEATURE_CODES.join(',')}}'::text[]))`;
@@ -18,19 +19,7 @@ const FEATURES_ON = `(SELECT count(*)::int FROM client_features f WHERE f.client
 const CLIENT_COLUMNS = `c.id, c.name, c.full_name, c.email, c.phone, c.balance::text AS balance, c.created_at, c.updated_at,
   ${MEMBERS_COUNT} AS members_count, ${FEATURES_ON} AS features_on, ${FEATURE_CODES.length} AS features_total`;
 
-export interface ClientRow {
-  id: string;
-  name: string;
-  full_name: string;
-  email: string | null;
-  phone: string | null;
-  balance: string;
-  members_count: number;
-  features_on: number;
-  features_total: number;
-  created_at: string;
-  updated_at: string;
-}
+export type ClientRow = AdminClientRow;
 
 export async function findClient(tx: Tx, id: string): Promise<ClientRow | null> {
   const { rows } = await tx.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE c.id = $1`, [id]);

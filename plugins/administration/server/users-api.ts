@@ -13,21 +13,13 @@ import {
 } from '../../../src/shared/schemas/administration.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
 import { blankToNull, idParam, lockRule } from './common.ts';
+import type { AdminUserRow } from '../../../src/shared/schemas/administration.ts';
 
 const MEMBERSHIPS_COUNT = '(SELECT count(*)::int FROM accounts_clients ac WHERE ac.user_id = u.id AND ac.is_active)';
 const USER_COLUMNS = `u.id, u.email, u.full_name, u.phone, u.is_admin, u.is_active, u.created_at, u.updated_at,
   (u.password_hash IS NOT NULL) AS has_password, ${MEMBERSHIPS_COUNT} AS memberships_count`;
 
-interface UserRow {
-  id: string;
-  email: string;
-  full_name: string;
-  phone: string | null;
-  is_admin: boolean;
-  is_active: boolean;
-  has_password: boolean;
-  memberships_count: number;
-}
+type UserRow = AdminUserRow;
 
 async function findUser(tx: Tx, id: string): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);

@@ -6,7 +6,7 @@ import {
   BALANCE_ENTRY_KINDS, BALANCE_ENTRY_TITLES, balanceEntryFields, type BalanceEntryKind,
 } from '../../../src/shared/schemas/administration.ts';
 import { DataTable, DetailView, formatDateTime, ResourceForm, type Column, type FieldDef } from '../../../src/web/toolkit/index.ts';
-import { ADMIN, refreshClient, type BalanceEntryRow, type ClientDetail } from './admin-api.ts';
+import { ADMIN, refreshClient, type BalanceEntryRow, type AdminClientDetail } from './admin-api.ts';
 import { Columns, money, Section } from './parts.tsx';
 
 interface BalanceValues { kind: BalanceEntryKind; amount: number; note: string }
@@ -31,7 +31,7 @@ const columns: Column<BalanceEntryRow>[] = [
   { key: 'created_by_email', header: 'By', render: (e) => e.created_by_name || e.created_by_email || '—' },
 ];
 
-export function ClientBalance({ client }: { client: ClientDetail }) {
+export function ClientBalance({ client }: { client: AdminClientDetail }) {
   const endpoint = ADMIN.clientPart(client.id, 'balance_entries');
   return (
     <Section title="Balance" id="client-balance" note="Every change is kept in the ledger below and in the audit log.">

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { patch, setQueryData } from '../../../src/shared/api-client.ts';
 import { notify } from '../../../src/web/toolkit/index.ts';
-import { ADMIN, refreshClient, type ClientDetail, type FeatureState } from './admin-api.ts';
+import { ADMIN, refreshClient, type AdminClientDetail, type FeatureState } from './admin-api.ts';
 import { Section, sentence } from './parts.tsx';
 
 const List = styled.ul`
@@ -16,7 +16,7 @@ const List = styled.ul`
   code { font-size: 11px; color: var(--fgColor-muted, #59636e); }
 `;
 
-export function ClientFeatures({ client }: { client: ClientDetail }) {
+export function ClientFeatures({ client }: { client: AdminClientDetail }) {
   const [busy, setBusy] = useState<string | null>(null);
   const on = client.features.filter((f) => f.available).length;
 

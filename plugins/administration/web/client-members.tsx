@@ -11,7 +11,7 @@ import { MEMBER_ROLES } from '../../../src/shared/schemas/membership.ts';
 import {
   confirm, ConfirmClosed, DataTable, formatDate, formatDateTime, notify, ResourceForm, type Column, type FieldDef,
 } from '../../../src/web/toolkit/index.ts';
-import { ADMIN, refreshClient, usePermissionGroups, type ClientDetail, type InviteRow, type MemberRow } from './admin-api.ts';
+import { ADMIN, refreshClient, usePermissionGroups, type AdminClientDetail, type AdminInviteRow, type AdminMemberRow } from './admin-api.ts';
 import { Actions, ActiveBadge, Badge, groupNames, roleTitle, Section } from './parts.tsx';
 
 interface MemberValues { email: string; role: string; permission_group_ids: string[] }
@@ -23,10 +23,10 @@ const editSchema = object({ role: memberFields.schema.role, permission_group_ids
 
 const INVITE_TONES = { pending: 'accent', accepted: 'success', expired: 'attention', revoked: 'neutral' } as const;
 
-export function ClientMembers({ client }: { client: ClientDetail }) {
+export function ClientMembers({ client }: { client: AdminClientDetail }) {
   const groups = usePermissionGroups(client.id);
   const [mode, setMode] = useState<'add' | 'invite' | null>(null);
-  const [editing, setEditing] = useState<MemberRow | null>(null);
+  const [editing, setEditing] = useState<AdminMemberRow | null>(null);
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
   const groupHint = 'Leave empty for the role’s default group (Owners, Compliance officers or Analysts)';
 
@@ -41,7 +41,7 @@ export function ClientMembers({ client }: { client: ClientDetail }) {
     { name: 'permission_group_ids', label: 'Permission groups', kind: 'multi-select', options: groupOptions },
   ];
 
-  async function setActive(m: MemberRow, active: boolean) {
+  async function setActive(m: AdminMemberRow, active: boolean) {
     try {
       const answer = await confirm({
         title: active ? 'Reactivate membership' : 'Deactivate membership',
@@ -61,7 +61,7 @@ export function ClientMembers({ client }: { client: ClientDetail }) {
     }
   }
 
-  const memberColumns: Column<MemberRow>[] = [
+  const memberColumns: Column<AdminMemberRow>[] = [
     { key: 'full_name', header: 'Name', sortField: 'full_name', render: (m) => m.full_name || '—' },
     { key: 'email', header: 'Email', sortField: 'email' },
     { key: 'role', header: 'Role', sortField: 'role', render: (m) => roleTitle(m.role) },
@@ -75,7 +75,7 @@ export function ClientMembers({ client }: { client: ClientDetail }) {
     { key: 'created_at', header: 'Added', sortField: 'created_at', render: (m) => formatDateTime(m.created_at), hiddenByDefault: true },
   ];
 
-  const inviteColumns: Column<InviteRow>[] = [
+  const inviteColumns: Column<AdminInviteRow>[] = [
     { key: 'email', header: 'Email', sortField: 'email' },
     { key: 'role', header: 'Role', sortField: 'role', render: (i) => roleTitle(i.role) },
     { key: 'permission_groups', header: 'Permission groups', render: (i) => groupNames(i.permission_groups) || '—' },
@@ -139,7 +139,7 @@ export function ClientMembers({ client }: { client: ClientDetail }) {
             </div>
           </div>
         ) : null}
-        <DataTable<MemberRow>
+        <DataTable<AdminMemberRow>
           tableKey="admin-client-members"
           endpoint={ADMIN.clientPart(client.id, 'members')}
           columns={memberColumns}
@@ -154,7 +154,7 @@ export function ClientMembers({ client }: { client: ClientDetail }) {
       </Section>
       <Section title="Invitations" id="client-invites"
         note="Invitations of this client, whoever sent them. The client's managers can resend or revoke them on their Invites page.">
-        <DataTable<InviteRow>
+        <DataTable<AdminInviteRow>
           tableKey="admin-client-invites"
           endpoint={ADMIN.clientPart(client.id, 'invites')}
           columns={inviteColumns}

@@ -9,7 +9,7 @@ import { patch } from '../../../src/shared/api-client.ts';
 import { clientFields } from '../../../src/shared/schemas/administration.ts';
 import { useClientHref } from '../../../src/web/state/client.tsx';
 import { AlertFallback, DetailView, formatDateTime, ResourceForm, type FieldDef } from '../../../src/web/toolkit/index.ts';
-import { ADMIN, refreshClient, useClientDetail, type ClientDetail } from './admin-api.ts';
+import { ADMIN, refreshClient, useClientDetail, type AdminClientDetail } from './admin-api.ts';
 import { ClientBalance } from './client-balance.tsx';
 import { ClientFeatures } from './client-features.tsx';
 import { ClientMembers } from './client-members.tsx';
@@ -24,7 +24,7 @@ const fields: FieldDef<ClientValues>[] = [
   { name: 'phone', label: 'Phone', kind: 'tel' },
 ];
 
-function Details({ client }: { client: ClientDetail }) {
+function Details({ client }: { client: AdminClientDetail }) {
   const [editing, setEditing] = useState(false);
   return (
     <Section title="Details" id="client-details"

@@ -12,7 +12,7 @@ import { FEATURE_CODES, FEATURES } from '../../../src/shared/features.ts';
 import { clientFields } from '../../../src/shared/schemas/administration.ts';
 import { useClientHref } from '../../../src/web/state/client.tsx';
 import { DataTable, formatDateTime, ResourceForm, type Column, type FieldDef } from '../../../src/web/toolkit/index.ts';
-import { ADMIN, refreshClient, type ClientDetail, type ClientRow } from './admin-api.ts';
+import { ADMIN, refreshClient, type AdminClientDetail, type AdminClientRow } from './admin-api.ts';
 import { Header, money, Page, Section, sentence } from './parts.tsx';
 
 interface NewClientValues {
@@ -39,7 +39,7 @@ const fields: FieldDef<NewClientValues>[] = [
 
 const defaults: NewClientValues = { name: '', full_name: '', email: '', phone: '', features: [...FEATURE_CODES] };
 
-const columns: Column<ClientRow>[] = [
+const columns: Column<AdminClientRow>[] = [
   { key: 'name', header: 'Name', sortField: 'name' },
   { key: 'full_name', header: 'Full name', sortField: 'full_name' },
   { key: 'email', header: 'Email', sortField: 'email', render: (c) => c.email ?? '—' },
@@ -72,7 +72,7 @@ export default function ClientsPage(_props: PageProps) {
             successMessage="The client has been created"
             onCancel={() => setCreating(false)}
             onSubmit={async (v) => {
-              const r = await post<ClientDetail>(ADMIN.clients, {
+              const r = await post<AdminClientDetail>(ADMIN.clients, {
                 client: { name: v.name.trim(), full_name: v.full_name.trim(), email: v.email, phone: v.phone, features: v.features ?? [] },
               });
               refreshClient(r.data.id);
@@ -82,7 +82,7 @@ export default function ClientsPage(_props: PageProps) {
           />
         </Section>
       ) : null}
-      <DataTable<ClientRow>
+      <DataTable<AdminClientRow>
         tableKey="admin-clients"
         endpoint={ADMIN.clients}
         columns={columns}

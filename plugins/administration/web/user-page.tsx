@@ -15,7 +15,7 @@ import { useClient, useClientHref } from '../../../src/web/state/client.tsx';
 import {
   AlertFallback, confirm, ConfirmClosed, DetailView, formatDateTime, notify, ResourceForm, type FieldDef,
 } from '../../../src/web/toolkit/index.ts';
-import { ADMIN, refreshUsers, useIdentityMode, useUserDetail, type UserDetail } from './admin-api.ts';
+import { ADMIN, refreshUsers, useIdentityMode, useUserDetail, type AdminUserDetail } from './admin-api.ts';
 import { ActiveBadge, Actions, Badge, groupNames, Header, Page, roleTitle, Section } from './parts.tsx';
 
 interface UserValues { email: string; full_name: string; phone: string; password: string }
@@ -43,7 +43,7 @@ function refusal(e: unknown) {
   else notify.error(e);
 }
 
-function Details({ user, passwords }: { user: UserDetail; passwords: boolean }) {
+function Details({ user, passwords }: { user: AdminUserDetail; passwords: boolean }) {
   const [editing, setEditing] = useState(false);
   const fields: FieldDef<UserValues>[] = [
     { name: 'email', label: 'Email', kind: 'email', required: true },
@@ -82,7 +82,7 @@ function Details({ user, passwords }: { user: UserDetail; passwords: boolean }) 
   );
 }
 
-function Access({ user }: { user: UserDetail }) {
+function Access({ user }: { user: AdminUserDetail }) {
   const { me } = useClient();
   const self = me.id === user.id;
   const [busy, setBusy] = useState(false);
@@ -138,7 +138,7 @@ function Access({ user }: { user: UserDetail }) {
   );
 }
 
-function Memberships({ user }: { user: UserDetail }) {
+function Memberships({ user }: { user: AdminUserDetail }) {
   const href = useClientHref();
   return (
     <Section title="Memberships" id="user-memberships" note="Add or change memberships on the client's page.">

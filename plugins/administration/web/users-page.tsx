@@ -12,7 +12,7 @@ import { post } from '../../../src/shared/api-client.ts';
 import { MIN_PASSWORD, password, userFields } from '../../../src/shared/schemas/administration.ts';
 import { useClientHref } from '../../../src/web/state/client.tsx';
 import { DataTable, formatDateTime, ResourceForm, type Column, type FieldDef } from '../../../src/web/toolkit/index.ts';
-import { ADMIN, refreshUsers, useIdentityMode, type UserRow } from './admin-api.ts';
+import { ADMIN, refreshUsers, useIdentityMode, type AdminUserRow } from './admin-api.ts';
 import { ActiveBadge, Badge, Header, Page, Section } from './parts.tsx';
 
 interface NewUserValues { email: string; full_name: string; phone: string; is_admin: boolean; password?: string }
@@ -20,7 +20,7 @@ interface NewUserValues { email: string; full_name: string; phone: string; is_ad
 const withPassword = object({ ...userFields.schema, is_admin: optional(boolean()), password: password() });
 const withoutPassword = object({ ...userFields.schema, is_admin: optional(boolean()), password: optional(nullable(password())) });
 
-const columns: Column<UserRow>[] = [
+const columns: Column<AdminUserRow>[] = [
   { key: 'email', header: 'Email', sortField: 'email' },
   { key: 'full_name', header: 'Full name', sortField: 'full_name', render: (u) => u.full_name || '—' },
   { key: 'phone', header: 'Phone', render: (u) => u.phone ?? '—', hiddenByDefault: true },
@@ -67,7 +67,7 @@ export default function UsersPage(_props: PageProps) {
             successMessage="The user has been created"
             onCancel={() => setCreating(false)}
             onSubmit={async (v) => {
-              const r = await post<UserRow>(ADMIN.users, {
+              const r = await post<AdminUserRow>(ADMIN.users, {
                 user: { email: v.email.trim(), full_name: v.full_name.trim(), phone: v.phone, is_admin: !!v.is_admin,
                   ...(passwords ? { password: v.password } : {}) },
               });
@@ -78,7 +78,7 @@ export default function UsersPage(_props: PageProps) {
           />
         </Section>
       ) : null}
-      <DataTable<UserRow>
+      <DataTable<AdminUserRow>
         tableKey="admin-users"
         endpoint={ADMIN.users}
         columns={columns}

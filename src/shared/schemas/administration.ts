@@ -10,6 +10,7 @@ import { MIN_PASSWORD_LENGTH } from './client-settings.ts';
 import { emailAddress, isEmail, text, uuid } from './common.ts';
 import { listQuery, type ListDef } from './lists.ts';
 import { MEMBER_ROLES, type MemberRole } from './membership.ts';
+import type { GroupRef } from './client-settings.ts';
 
 const PHONE = /^\+?[0-9 ().-]{5,32}$/;
 
@@ -201,3 +202,83 @@ export const USER_RULES = {
   lastAdmin: 'The platform needs at least one active administrator',
   ownActive: 'You cannot deactivate your own account',
 } as const;
+
+// Records the administration API answers (the pages read the same shapes).
+export interface FeatureState { code: string; title: string; available: boolean }
+
+export interface AdminClientRow {
+  id: string;
+  name: string;
+  full_name: string;
+  email: string | null;
+  phone: string | null;
+  balance: string;
+  members_count: number;
+  features_on: number;
+  features_total: number;
+  created_at: string;
+  updated_at?: string;
+  [key: string]: unknown;
+}
+
+export interface AdminClientDetail extends AdminClientRow {
+  features: FeatureState[];
+  permission_groups: (GroupRef & { codes_count: number })[];
+}
+
+export interface AdminMemberRow {
+  id: string;
+  user_id: string;
+  email: string;
+  full_name: string;
+  user_is_active: boolean;
+  role: string;
+  is_active: boolean;
+  permission_groups: GroupRef[];
+  created_at: string;
+  [key: string]: unknown;
+}
+
+export interface AdminInviteRow {
+  id: string;
+  email: string;
+  role: string;
+  status: 'pending' | 'accepted' | 'expired' | 'revoked';
+  permission_groups: GroupRef[];
+  invited_by: { id: string; full_name: string } | null;
+  expires_at: string;
+  created_at: string;
+  [key: string]: unknown;
+}
+
+export interface BalanceEntryRow {
+  id: string;
+  kind: 'top_up' | 'set';
+  amount: string;
+  balance_before: string;
+  balance_after: string;
+  note: string | null;
+  created_by_email: string | null;
+  created_by_name: string | null;
+  created_at: string;
+  [key: string]: unknown;
+}
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  full_name: string;
+  phone: string | null;
+  is_admin: boolean;
+  is_active: boolean;
+  has_password: boolean;
+  memberships_count: number;
+  created_at: string;
+  [key: string]: unknown;
+}
+
+export interface AdminUserDetail extends AdminUserRow {
+  memberships: { id: string; role: string; is_active: boolean; created_at: string; client: GroupRef; permission_groups: GroupRef[] }[];
+}
+
+export interface IdentityMode { issuer: 'embedded' | 'external'; passwords: boolean }
