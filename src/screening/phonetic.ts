@@ -113,6 +113,9 @@ export function pushUnit(out: number[], u: number): void {
   out.push(u);
 }
 
+/** Number of mandatory units of a token. */
+export const mandatoryOf = (t: { units: Uint32Array }): number => mandatoryCount(t.units);
+
 export function mandatoryCount(units: Uint32Array): number {
   let n = 0;
   for (let i = 0; i < units.length; i++) if (tierOf(units[i]) === 0) n++;

@@ -9,7 +9,7 @@
 
 import type { Schema } from './model.ts';
 import { legalFormsConflict } from './legal-forms.ts';
-import { unitsSimilarity } from './phonetic.ts';
+import { mandatoryOf, unitsSimilarity } from './phonetic.ts';
 import { ANNOTATION, NUMBER, STOP, type PreparedName, type Token } from './prepare.ts';
 import { EXACT, HOW, type How, JOINED, MIN_PAIR, type SimilarityOptions, tokenSimilarity, lastHow } from './similarity.ts';
 
@@ -60,11 +60,18 @@ export interface SideWeights {
 }
 
 /**
+ * Sound similarity of one token glued against a run of the other side's tokens (pass 0: query
+ * token `single` against candidate tokens j..k; pass 1 the other way round). Lets the index
+ * remember these comparisons across the names it rescores.
+ */
+export type GlueSimilarity = (pass: number, single: number, j: number, k: number) => number;
+
+/**
  * Core scorer. `sim`/`how` hold the token similarity matrix (row = query token), filled by
  * the caller so that the index can reuse cached similarities.
  */
 export function scoreTokens(q: SideWeights, c: SideWeights, sim: Float32Array, how: Uint8Array,
-  schema: Schema, opts: SimilarityOptions, explain: NameExplanation | null): number {
+  schema: Schema, _opts: SimilarityOptions, explain: NameExplanation | null, glue?: GlueSimilarity): number {
   const n = Math.min(q.tokens.length, MAX), m = Math.min(c.tokens.length, MAX);
   const qw = q.weights, cw = c.weights;
   nc = 0;
@@ -75,7 +82,7 @@ export function scoreTokens(q: SideWeights, c: SideWeights, sim: Float32Array, h
       if (s >= MIN_PAIR - 1e-6) candidate(i, i, j, j, s, how[i * m + j], s * (qw[i] + cw[j] + 0.2));
     }
   }
-  if (n !== m) glueCandidates(q, c, n, m, opts);
+  if (n !== m) glueCandidates(q, c, n, m, glue);
   for (let a = 0; a < nc; a++) order[a] = a;
   // Insertion sort on the key, best first (the lists are short).
   for (let a = 1; a < nc; a++) {
@@ -134,7 +141,7 @@ const round = (x: number): number => Math.round(x * 1000) / 1000;
  * "JSC ARGUMENT", a Burmese word against its Latin syllables). Across scripts the sounds are
  * compared; within Latin only the exact glued text counts.
  */
-function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, opts: SimilarityOptions): void {
+function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, glue: GlueSimilarity | undefined): void {
   for (let pass = 0; pass < 2; pass++) {
     const [single, many, ns, nm, sw, mw] = pass === 0 ? [q.tokens, c.tokens, n, m, q.weights, c.weights] : [c.tokens, q.tokens, m, n, c.weights, q.weights];
     for (let i = 0; i < ns; i++) {
@@ -149,7 +156,8 @@ function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, op
           text += many[k].text;
           w += mw[k];
           if (text.length > st.text.length + 6) break;
-          const s = cross ? gluedSimilarity(st, many, j, k) : st.text === text ? 0.95 : 0;
+          if (cross && runMandatory(many, j, k) > mandatoryOf(st) + 2) break;
+          const s = !cross ? (st.text === text ? 0.95 : 0) : glue ? glue(pass, i, j, k) : gluedSimilarity(st, many, j, k);
           if (s <= 0) continue;
           const key = s * (sw[i] + w + 0.2 * (k - j + 2));
           if (pass === 0) candidate(i, i, j, k, s, JOINED, key);
@@ -160,14 +168,24 @@ function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, op
   }
 }
 
+let glueBuf = new Uint32Array(64);
+
+function runMandatory(many: readonly Token[], j: number, k: number): number {
+  let n = 0;
+  for (let x = j; x <= k; x++) n += mandatoryOf(many[x]);
+  return n;
+}
+
 /** Sound similarity of one token with tokens j..k of the other name glued together. */
 export function gluedSimilarity(single: Token, many: readonly Token[], j: number, k: number): number {
-  let len = 0;
-  for (let x = j; x <= k; x++) len += many[x].units.length;
-  const units = new Uint32Array(len);
+  // Sequences whose consonant counts differ by more than two never pair: skip the comparison.
+  let mand = 0, len = 0;
+  for (let x = j; x <= k; x++) { mand += mandatoryOf(many[x]); len += many[x].units.length; }
+  if (Math.abs(mand - mandatoryOf(single)) > 2) return 0;
+  if (len > glueBuf.length) glueBuf = new Uint32Array(len * 2);
   let at = 0;
-  for (let x = j; x <= k; x++) { units.set(many[x].units, at); at += many[x].units.length; }
-  const s = unitsSimilarity(single.units, units, 0, true);
+  for (let x = j; x <= k; x++) { glueBuf.set(many[x].units, at); at += many[x].units.length; }
+  const s = unitsSimilarity(single.units, glueBuf.subarray(0, len), 0, true);
   return s >= 0.8 ? s * 0.97 : 0;
 }
 

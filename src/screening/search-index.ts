@@ -9,7 +9,7 @@ import type { Entity, EntityName, ListLoad, Schema } from './model.ts';
 import { type FactEffect, type QueryIdentifier, birthDateEffect, countryEffect, identifierConflict, identifierMatch, normIdentifier, schemaEffect } from './facts.ts';
 import { skeletonKeys, unitsSimilarity } from './phonetic.ts';
 import { INITIAL, NUMBER, type PreparedName, type Token, clearPrepareCaches, prepareName } from './prepare.ts';
-import { MIDDLE, type NameExplanation, lambdas, scoreTokens, staticWeight, wholeNameAdjust } from './score-name.ts';
+import { MIDDLE, type NameExplanation, gluedSimilarity, lambdas, scoreTokens, staticWeight, wholeNameAdjust } from './score-name.ts';
 import { EXACT, MIN_PAIR, lastHow, tokenSimilarity } from './similarity.ts';
 import { conceptOf } from './translations.ts';
 
@@ -97,6 +97,7 @@ const KINDS: EntityName['kind'][] = ['primary', 'strong', 'weak', 'former'];
 const KIND_FACTOR = [1, 1, 0.9, 0.95];
 const MAX_QUERY_TOKENS = 32;
 const MAX_RESCORED = 300;
+const MAX_RESCORED_FOREIGN = 150;
 
 function trigrams(text: string): string[] {
   const t = `^${text}$`;
@@ -115,11 +116,30 @@ function resolveSchema(s: Schema | string | undefined): Schema {
 
 const pack = (s: number, how: number): number => Math.round(s * 10000) * 16 + how;
 
+/**
+ * The k entries of `keep` (ascending) with the highest bound, best first, ties in their order:
+ * what a stable sort and a slice would give, without sorting thousands of candidates.
+ */
+function topByBound(keep: number[], bound: Float32Array, k: number): number[] {
+  const vals = new Float32Array(keep.length);
+  for (let x = 0; x < keep.length; x++) vals[x] = bound[keep[x]];
+  vals.sort();
+  const cut = vals[vals.length - k];
+  const out: number[] = [];
+  for (const x of keep) if (bound[x] > cut) out.push(x);
+  for (let y = 0; y < keep.length && out.length < k; y++) if (bound[keep[y]] === cut) out.push(keep[y]);
+  return out.sort((x, y) => bound[y] - bound[x] || x - y);
+}
+
 /** Terms a query token reaches, with packed similarities: arrays to iterate, a map to look up. */
 class TermSet {
   readonly terms: number[] = [];
   readonly packed: number[] = [];
   private readonly at = new Map<number, number>();
+  /** Terms in another script compared directly at rescoring (not reached through the keys), remembered across queries. */
+  cross: Map<number, number> | null = null;
+  /** This token glued against runs of listed terms (keyed by the run), remembered across queries. */
+  glued: Map<string, number> | null = null;
   get size(): number { return this.terms.length; }
   get(term: number): number | undefined {
     const i = this.at.get(term);
@@ -137,6 +157,7 @@ const simOf = (p: number): number => Math.floor(p / 16) / 10000;
 
 export class ScreeningIndex {
   private readonly translations: boolean;
+  private readonly simOpts: { translations: boolean };
   private lists = new Map<string, { version: string; entities: Entity[] }>();
   private prepCache = new Map<string, PreparedName>();
 
@@ -173,11 +194,33 @@ export class ScreeningIndex {
   private gramCount = new Uint16Array(0);
   private termBits = new Uint32Array(0);
   private buildMs = 0;
+  // The query and name being rescored, for the glued-token comparisons (see glue()).
+  private gQ: readonly Token[] = [];
+  private gNeigh: TermSet[] = [];
+  private gAlias: Alias | null = null;
+  private gMemo = new Map<number, number>();
+  private readonly glue = (pass: number, single: number, j: number, k: number): number => {
+    const alias = this.gAlias!;
+    if (pass === 0) {
+      const set = this.gNeigh[single];
+      const memo = set.glued ??= new Map();
+      let key = '' + alias.terms[j];
+      for (let x = j + 1; x <= k; x++) key += ',' + alias.terms[x];
+      let s = memo.get(key);
+      if (s === undefined) { s = gluedSimilarity(this.gQ[single], alias.tokens, j, k); memo.set(key, s); }
+      return s;
+    }
+    const key = (alias.terms[single] * MAX_QUERY_TOKENS + j) * MAX_QUERY_TOKENS + k;
+    let s = this.gMemo.get(key);
+    if (s === undefined) { s = gluedSimilarity(alias.tokens[single], this.gQ, j, k); this.gMemo.set(key, s); }
+    return s;
+  };
   private listStats: IndexStats['lists'] = [];
   private last: IndexStats['lastSearch'] = null;
 
   constructor(input: ListLoad[] | Entity[], options: IndexOptions = {}) {
     this.translations = options.translations ?? true;
+    this.simOpts = { translations: this.translations };
     for (const item of input as Array<ListLoad | Entity>) {
       if ('entities' in item) {
         const cur = this.lists.get(item.list);
@@ -565,10 +608,15 @@ export class ScreeningIndex {
       }
       let rem = W;
       const touched: number[] = [];
+      const seen = this.seen, accS = this.accS, accW = this.accW, accC = this.accC;
       let o = 0;
       for (; o < order.length; o++) {
         const i = order[o];
         if (!(remC > 0 && (rem + remC) / 2 / ((rem + remC) / 2 + lq * (W - rem)) >= need)) break;
+        // Across scripts names are ranked by the share of the query they match: once enough
+        // names rank above anything the remaining tokens could give a name not yet reached,
+        // those tokens only update names already reached.
+        if (foreignMask && o > 0 && touched.length >= MAX_RESCORED_FOREIGN && this.foreignTopFull(touched, rem, W, need, lq, allowed)) break;
         rem -= qw[i];
         remC -= reachW[i];
         const bit = 1 << (i & 31);
@@ -582,12 +630,13 @@ export class ScreeningIndex {
             const post = this.postings[term];
             for (let k = 0; k < post.length; k++) {
               const a = post[k];
-              if (this.seen[a] === 0) touched.push(a);
-              if (this.seen[a] & bit) { if (pass === 1) this.accC[a] += wc; continue; }
-              this.seen[a] |= bit;
-              this.accS[a] += s;
-              this.accW[a] += w;
-              this.accC[a] += wc;
+              const sa = seen[a];
+              if (sa === 0) touched.push(a);
+              if (sa & bit) { if (pass === 1) accC[a] += wc; continue; }
+              seen[a] = sa | bit;
+              accS[a] += s;
+              accW[a] += w;
+              accC[a] += wc;
             }
           }
         }
@@ -646,16 +695,14 @@ export class ScreeningIndex {
         if (b >= need && (!allowed || allowed[this.aliasList[a]])) keep.push(x);
         this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0;
       }
-      const maxRescored = foreignMask ? 150 : MAX_RESCORED;
-      if (keep.length > maxRescored) keep = keep.sort((x, y) => bound[y] - bound[x]).slice(0, maxRescored);
-      // Pairs across scripts not reached through the keys are compared directly, once per term.
-      const cross = foreignMask ? qTokens.map(() => new Map<number, number>()) : null;
+      const maxRescored = foreignMask ? MAX_RESCORED_FOREIGN : MAX_RESCORED;
+      if (keep.length > maxRescored) keep = topByBound(keep, bound, maxRescored);
       for (const x of keep) {
         const a = touched[x];
         const alias = this.aliases[a];
         const e = this.entities[alias.entity];
         const schema = qSchema !== 'unknown' ? qSchema : e.schema !== 'unknown' ? e.schema : (q.hint ?? alias.name.hint ?? 'unknown');
-        const s = this.scoreAlias(qTokens, qw, neigh, cross, q, alias, schema, stop, null) * factor * KIND_FACTOR[alias.kind];
+        const s = this.scoreAlias(qTokens, qw, neigh, q, alias, schema, stop, null) * factor * KIND_FACTOR[alias.kind];
         scored++;
         const cur = best.get(alias.entity);
         if (!cur || s > cur.score) best.set(alias.entity, { score: s, alias: a, variant: q, qw });
@@ -694,6 +741,26 @@ export class ScreeningIndex {
     return out;
   }
 
+  /**
+   * Whether enough names already reached (for a query in another script) rank above what
+   * any name not yet reached could rank: their share of the query only grows, and their bound
+   * never falls as more tokens are matched.
+   */
+  private foreignTopFull(touched: number[], rem: number, W: number, need: number, lq: number, allowed: boolean[] | null): boolean {
+    const floor = rem / W + 0.01;
+    let n = 0;
+    for (let x = 0; x < touched.length; x++) {
+      const a = touched[x];
+      const s = this.accS[a], w = this.accW[a], ws = this.aliasWeight[a];
+      const num = (s + ws) / 2;
+      const den = (w + ws) / 2 + lq * Math.max(0, W - w);
+      const b = den > 0 ? num / den : 0;
+      if (b < need || s / W + 0.01 * b <= floor || (allowed && !allowed[this.aliasList[a]])) continue;
+      if (++n >= MAX_RESCORED_FOREIGN) return true;
+    }
+    return false;
+  }
+
   /** Builds the reviewer-facing explanation of one hit (scores the winning name again, with notes). */
   private explainHit(ei: number, score: number, b: Best | undefined, facts: FactEffect[], root: PreparedName, qSchema: Schema, stop: Set<string> | undefined): ScreeningMatch {
     const e = this.entities[ei];
@@ -704,7 +771,7 @@ export class ScreeningIndex {
       const schema = qSchema !== 'unknown' ? qSchema : e.schema !== 'unknown' ? e.schema : (b.variant.hint ?? alias.name.hint ?? 'unknown');
       const ex: NameExplanation = { pairs: [], unmatchedQuery: [], unmatchedAlias: [], notes: [] };
       const neigh = qTokens.map((t) => this.neighbours(t));
-      this.scoreAlias(qTokens, b.qw, neigh, null, b.variant, alias, schema, stop, ex);
+      this.scoreAlias(qTokens, b.qw, neigh, b.variant, alias, schema, stop, ex);
       explanation.nameScore = Math.round(b.score * 1000) / 1000;
       explanation.matchedName = alias.raw;
       explanation.aliasKind = KINDS[alias.kind];
@@ -723,7 +790,7 @@ export class ScreeningIndex {
     };
   }
 
-  private scoreAlias(qTokens: Token[], qw: Float32Array, neigh: TermSet[], cross: Array<Map<number, number>> | null,
+  private scoreAlias(qTokens: Token[], qw: Float32Array, neigh: TermSet[],
     q: PreparedName, alias: Alias, schema: Schema, stop: Set<string> | undefined, explain: NameExplanation | null): number {
     const n = qTokens.length, m = alias.tokens.length;
     const sim = new Float32Array(n * m);
@@ -735,7 +802,7 @@ export class ScreeningIndex {
         const t = alias.tokens[j];
         if ((qi.role | t.role) & INITIAL) {
           // Initials are not reached through keys: compare directly.
-          const s = tokenSimilarity(qi, t, { translations: this.translations });
+          const s = tokenSimilarity(qi, t, this.simOpts);
           sim[i * m + j] = s;
           how[i * m + j] = lastHow;
           continue;
@@ -744,11 +811,12 @@ export class ScreeningIndex {
         if (p !== undefined) { sim[i * m + j] = simOf(p); how[i * m + j] = p % 16; }
         else if (qi.script !== t.script) {
           // Across scripts, keys miss some spellings: compare the sounds directly.
-          let packed = cross?.[i].get(alias.terms[j]);
+          const memo = nb.cross ??= new Map();
+          let packed = memo.get(alias.terms[j]);
           if (packed === undefined) {
-            const s = tokenSimilarity(qi, t, { translations: this.translations });
+            const s = tokenSimilarity(qi, t, this.simOpts);
             packed = pack(s, lastHow);
-            cross?.[i].set(alias.terms[j], packed);
+            memo.set(alias.terms[j], packed);
           }
           if (packed >= 16) { sim[i * m + j] = simOf(packed); how[i * m + j] = packed % 16; }
         }
@@ -760,8 +828,10 @@ export class ScreeningIndex {
       for (let j = 0; j < m; j++) if (stop.has(alias.tokens[j].text)) w[j] = Math.min(w[j], 0.1);
       weights = w;
     }
-    const opts = { translations: this.translations };
-    let s = scoreTokens({ tokens: qTokens, weights: qw }, { tokens: alias.tokens, weights }, sim, how, schema, opts, explain);
+    if (this.gQ !== qTokens) { this.gQ = qTokens; this.gMemo.clear(); }
+    this.gNeigh = neigh;
+    this.gAlias = alias;
+    let s = scoreTokens({ tokens: qTokens, weights: qw }, { tokens: alias.tokens, weights }, sim, how, schema, this.simOpts, explain, this.glue);
     s *= wholeNameAdjust(q, alias.name, schema, explain?.notes ?? null);
     return s;
   }

@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import type { Entity, ListLoad, LoadReject } from '../model.ts';
-import { toCountryCode } from './countries.ts';
+import { toCountryCode } from '../countries.ts';
 import { parseDate } from './dates.ts';
 import { addCountry, addDate, addExtra, addIdentifier, addName, makeLoad, newEntity, reject } from './entity.ts';
 

@@ -1,7 +1,7 @@
 // Helpers every parser uses to fill the entity model without repeats.
 
 import type { Address, Entity, EntityName, Identifier, ListLoad, LoadReject, PartialDate, Schema } from '../model.ts';
-import { toCountryCode } from './countries.ts';
+import { toCountryCode } from '../countries.ts';
 import { sameDate } from './dates.ts';
 
 export function newEntity(list: string, sourceId: string, schema: Schema): Entity {

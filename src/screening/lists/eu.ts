@@ -5,7 +5,7 @@
 
 import type { Entity, ListLoad, LoadReject } from '../model.ts';
 import { WrongFileError } from '../model.ts';
-import { toCountryCode } from './countries.ts';
+import { toCountryCode } from '../countries.ts';
 import { readCsv } from './csv.ts';
 import { isoDate, parseDate } from './dates.ts';
 import { addAddress, addCountry, addDate, addExtra, addIdentifier, addName, addUnique, ensurePrimary, makeLoad, newEntity, reject } from './entity.ts';

@@ -3,7 +3,7 @@
 // are contact details, dates or display-only information.
 
 import type { Entity } from '../model.ts';
-import { toCountryCode } from './countries.ts';
+import { toCountryCode } from '../countries.ts';
 import { parseDate } from './dates.ts';
 import { addDate, addExtra, addIdentifier, addUnique } from './entity.ts';
 

@@ -22,7 +22,7 @@ export { loadFincen314a, parseFincen } from './fincen.ts';
 export { loadOfacNonSdn, loadOfacSdn, parseOfac, type OfacFiles, type OfacOptions } from './ofac.ts';
 export { loadUk, parseUk } from './uk.ts';
 export { loadUn, parseUn } from './un.ts';
-export { toCountryCode } from './countries.ts';
+export { toCountryCode } from '../countries.ts';
 export { parseDate } from './dates.ts';
 export type { ListInput } from './source.ts';
 

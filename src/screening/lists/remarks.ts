@@ -4,7 +4,7 @@
 // This reads those segments into the entity. Segments it does not know stay in `remarks`.
 
 import type { Entity } from '../model.ts';
-import { toCountryCode } from './countries.ts';
+import { toCountryCode } from '../countries.ts';
 import { parseDate } from './dates.ts';
 import { addCountry, addDate, addExtra, addIdentifier, addName, addUnique } from './entity.ts';
 import { applyFact, isIdLabel, splitLabel } from './facts.ts';

@@ -5,7 +5,7 @@
 
 import type { Entity, EntityName, ListLoad, LoadReject, Schema } from '../model.ts';
 import { WrongFileError } from '../model.ts';
-import { toCountryCode } from './countries.ts';
+import { toCountryCode } from '../countries.ts';
 import { readCsv } from './csv.ts';
 import { parseDate } from './dates.ts';
 import { addAddress, addCountry, addDate, addExtra, addIdentifier, addName, addUnique, ensurePrimary, makeLoad, newEntity, reject } from './entity.ts';

@@ -8,7 +8,7 @@ import type { Entity, ListLoad, LoadReject } from '../model.ts';
 import { WrongFileError } from '../model.ts';
 import { parseUnDate } from './dates.ts';
 import { addAddress, addCountry, addDate, addExtra, addIdentifier, addName, addUnique, makeLoad, newEntity, reject } from './entity.ts';
-import { toCountryCode } from './countries.ts';
+import { toCountryCode } from '../countries.ts';
 import { hashVersion, type ListInput, preview, readInput, type SourceText } from './source.ts';
 
 type Node = Record<string, unknown>;

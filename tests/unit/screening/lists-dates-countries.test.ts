@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCountryCode } from '../../../src/screening/lists/countries.ts';
+import { toCountryCode } from '../../../src/screening/countries.ts';
 import { parseDate, parseUnDate } from '../../../src/screening/lists/dates.ts';
 
 describe('list dates', () => {
