@@ -17,7 +17,7 @@ export default definePlugin({
     { path: 'profile/profiles/:id', section, title: 'Profile information', access: 'SEE_PROFILE' },
     { path: 'profile/blacklist', section, title: 'Blacklist Profiles',
       access: 'MANAGE_BLACKLIST_PROFILES', feature: 'BLACKLISTED_PROFILES' },
-    { path: 'profile/export_requests', section, title: 'Export requests' },
+    { path: 'profile/export_requests', section, title: 'Export requests', page: () => import('./web/export-requests-page.tsx') },
   ],
   menu: {
     entries: [

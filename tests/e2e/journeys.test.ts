@@ -54,6 +54,11 @@ describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
     // Client settings pages are built: the officer (CLIENT_MANAGE) sees them in the menu.
     const nav = page.getByRole('navigation').first();
     await nav.getByText('Client Settings').waitFor();
+    // The top bar's export icon opens the member's export requests: none yet.
+    await page.getByRole('link', { name: /^Export requests/ }).click();
+    await page.waitForURL(/\/profile\/export_requests$/);
+    await page.getByRole('heading', { name: 'Export requests' }).waitFor();
+    await page.getByText('NO RESULTS').waitFor();
     await context.close();
   });
 
