@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatMoney, parseBalance } from '../../../src/web/shell/balance.ts';
-import { MEMBER_ROLE_TITLES, type MemberRole } from '../../../src/shared/schemas/membership.ts';
 
 export const Page = styled.div`
   display: flex; flex-direction: column; gap: 24px;
@@ -63,7 +62,7 @@ export const Actions = styled.div`
 
 export const money = (v: string | number | null | undefined) => formatMoney(parseBalance(v));
 
-export const roleTitle = (role: string) => MEMBER_ROLE_TITLES[role as MemberRole] ?? role;
+export { roleTitle } from '../../../src/shared/schemas/membership.ts';
 
 export function ActiveBadge({ active }: { active: boolean }) {
   return <Badge $tone={active ? 'success' : 'danger'}>{active ? 'Active' : 'Deactivated'}</Badge>;

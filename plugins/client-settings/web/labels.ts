@@ -2,10 +2,10 @@
 // retention periods. Pure, so the pages and their tests share them.
 import { PERMISSION_AREAS, type PermissionArea } from '../../../src/shared/permissions.ts';
 import { INVITE_STATUSES, MEMBER_STATUSES } from '../../../src/shared/schemas/client-settings.ts';
-import { MEMBER_ROLES, MEMBER_ROLE_TITLES, type MemberRole } from '../../../src/shared/schemas/membership.ts';
+import { MEMBER_ROLES, MEMBER_ROLE_TITLES } from '../../../src/shared/schemas/membership.ts';
 import { retentionPeriodLabel } from '../../../src/shared/schemas/client.ts';
 
-export const roleTitle = (role: string): string => MEMBER_ROLE_TITLES[role as MemberRole] ?? role;
+export { roleTitle } from '../../../src/shared/schemas/membership.ts';
 export const ROLE_OPTIONS = MEMBER_ROLES.map((r) => ({ value: r, label: MEMBER_ROLE_TITLES[r] }));
 
 const STATUS_TITLES: Record<string, string> = {

@@ -10,6 +10,9 @@ export const MEMBER_ROLE_TITLES: Record<MemberRole, string> = {
   member: 'Member',
 };
 
+/** A role's title; an unknown value (a role retired later) shows as stored. */
+export const roleTitle = (role: string): string => MEMBER_ROLE_TITLES[role as MemberRole] ?? role;
+
 /** Spec 3: a permission group's key is its name lowercased with the first space turned into an underscore. */
 export function permissionGroupKey(name: string): string {
   return name.toLowerCase().replace(' ', '_');
