@@ -8,6 +8,8 @@ import { startSmtpSink } from './smtp-sink.ts';
 
 const clientIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[1];
 
+// The journeys run in order on one product: the first confirms the data-retention dialog
+// that would otherwise cover the officer's later pages.
 // Generous limits: CI runs these beside the API tests on two cores. Each step waits at
 // most 20 s, so a failure names its step rather than the test's timeout.
 describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
@@ -118,6 +120,13 @@ describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
 
     // The officer's open page hears of it without a reload.
     await officer.page.getByText(/Nina Newcomer/).first().waitFor({ timeout: 15_000 });
+
+    // The notification centre's full list has it, unread, until the officer marks it read.
+    await officer.page.goto(`${product.url}/${client}/notification/notifications`);
+    const row = officer.page.getByRole('row').filter({ hasText: 'Invitation accepted' });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Mark as read' }).click();
+    await row.getByRole('button', { name: 'Mark as read' }).waitFor({ state: 'detached' });
     await context.close();
     await officer.context.close();
   });
