@@ -126,8 +126,12 @@ export function mandatoryCount(units: Uint32Array): number {
 let prev = new Float64Array(64);
 let cur = new Float64Array(64);
 
-/** Edit cost between two unit sequences: optional units are cheap to skip, classes that overlap are free to pair. */
-export function unitsCost(a: Uint32Array, b: Uint32Array, vowelCost = 0): number {
+/**
+ * Edit cost between two unit sequences: optional units are cheap to skip, classes that overlap
+ * are free to pair. Once every alignment costs more than `maxCost`, returns that row's minimum
+ * (a cost above `maxCost`) without finishing: every path crosses every row, costs only add up.
+ */
+export function unitsCost(a: Uint32Array, b: Uint32Array, vowelCost = 0, maxCost = Infinity): number {
   const m = b.length;
   if (m + 1 > prev.length) { prev = new Float64Array(m + 1); cur = new Float64Array(m + 1); }
   prev[0] = 0;
@@ -136,6 +140,7 @@ export function unitsCost(a: Uint32Array, b: Uint32Array, vowelCost = 0): number
     const ua = a[i - 1];
     const da = skip(ua, vowelCost, i > 1 && a[i - 2] === ua);
     cur[0] = prev[0] + da;
+    let rowMin = cur[0];
     for (let j = 1; j <= m; j++) {
       const ub = b[j - 1];
       const both = ua & ub & MASK;
@@ -146,7 +151,9 @@ export function unitsCost(a: Uint32Array, b: Uint32Array, vowelCost = 0): number
       const ins = cur[j - 1] + skip(ub, vowelCost, j > 1 && b[j - 2] === ub);
       if (ins < best) best = ins;
       cur[j] = best;
+      if (best < rowMin) rowMin = best;
     }
+    if (rowMin > maxCost) return rowMin;
     const t = prev; prev = cur; cur = t;
   }
   return prev[m];
@@ -163,12 +170,16 @@ function skip(u: number, vowelCost: number, repeated: boolean): number {
  * Similarity of two unit sequences in 0..1, or 0 when they are not the same name. Only
  * optional units may differ; across scripts one consonant may also differ in long tokens.
  */
-export function unitsSimilarity(a: Uint32Array, b: Uint32Array, vowelCost = 0, allowMismatch = false): number {
+export function unitsSimilarity(a: Uint32Array, b: Uint32Array, vowelCost = 0, allowMismatch = false, floor = 0): number {
   const na = mandatoryCount(a);
   const nb = mandatoryCount(b);
   const n = Math.max(na, nb);
   if (Math.abs(na - nb) > 2) return 0;
-  const cost = unitsCost(a, b, vowelCost);
+  // The highest cost that still gives a similarity of at least `floor` (the rules below).
+  let maxCost = n === 0 ? 0.3 : n <= 1 ? (allowMismatch ? 0.2 : 0.3) : Math.max(0.45, 0.12 * n);
+  if (n > 1 && floor <= 0.78) maxCost = Math.max(maxCost, 0.75);
+  if (n > 1 && floor <= 0.75 && allowMismatch && n >= 5) maxCost = Math.max(maxCost, 1.4);
+  const cost = unitsCost(a, b, vowelCost, maxCost + 1e-9);
   // Names of weak letters only (يحيى / Yahya): every letter must find its pair.
   if (n === 0) return a.length >= 2 && b.length >= 2 && cost <= 0.3 ? 0.8 : 0;
   // A one-consonant token carries little: it must meet its pair almost exactly.

@@ -144,19 +144,26 @@ const round = (x: number): number => Math.round(x * 1000) / 1000;
 function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, glue: GlueSimilarity | undefined): void {
   for (let pass = 0; pass < 2; pass++) {
     const [single, many, ns, nm, sw, mw] = pass === 0 ? [q.tokens, c.tokens, n, m, q.weights, c.weights] : [c.tokens, q.tokens, m, n, c.weights, q.weights];
+    // Consonant counts, once per call and only across scripts: runs are checked against them.
+    let mandReady = false;
     for (let i = 0; i < ns; i++) {
       const st = single[i];
       if (st.text.length < 3 || st.role & NUMBER) continue;
+      let stMand = -1;
       for (let j = 0; j + 1 < nm; j++) {
         let text = many[j].text;
         let w = mw[j];
         const cross = st.script !== 'latin' || many[j].script !== 'latin';
+        if (cross && !mandReady) { for (let x = 0; x < nm; x++) manyMand[x] = mandatoryOf(many[x]); mandReady = true; }
+        if (cross && stMand < 0) stMand = mandatoryOf(st);
+        let runMand = cross ? manyMand[j] : 0;
         for (let k = j + 1; k < nm && k < j + 4; k++) {
           if (many[k].role & NUMBER) break;
           text += many[k].text;
           w += mw[k];
+          if (cross) runMand += manyMand[k];
           if (text.length > st.text.length + 6) break;
-          if (cross && runMandatory(many, j, k) > mandatoryOf(st) + 2) break;
+          if (cross && runMand > stMand + 2) break;
           const s = !cross ? (st.text === text ? 0.95 : 0) : glue ? glue(pass, i, j, k) : gluedSimilarity(st, many, j, k);
           if (s <= 0) continue;
           const key = s * (sw[i] + w + 0.2 * (k - j + 2));
@@ -169,12 +176,8 @@ function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, gl
 }
 
 let glueBuf = new Uint32Array(64);
-
-function runMandatory(many: readonly Token[], j: number, k: number): number {
-  let n = 0;
-  for (let x = j; x <= k; x++) n += mandatoryOf(many[x]);
-  return n;
-}
+const glueViews: Uint32Array[] = [];
+const manyMand = new Int32Array(MAX);
 
 /** Sound similarity of one token with tokens j..k of the other name glued together. */
 export function gluedSimilarity(single: Token, many: readonly Token[], j: number, k: number): number {
@@ -182,10 +185,12 @@ export function gluedSimilarity(single: Token, many: readonly Token[], j: number
   let mand = 0, len = 0;
   for (let x = j; x <= k; x++) { mand += mandatoryOf(many[x]); len += many[x].units.length; }
   if (Math.abs(mand - mandatoryOf(single)) > 2) return 0;
-  if (len > glueBuf.length) glueBuf = new Uint32Array(len * 2);
+  if (len > glueBuf.length) { glueBuf = new Uint32Array(len * 2); glueViews.length = 0; }
   let at = 0;
   for (let x = j; x <= k; x++) { glueBuf.set(many[x].units, at); at += many[x].units.length; }
-  const s = unitsSimilarity(single.units, glueBuf.subarray(0, len), 0, true);
+  // One view per length, so that the hot path allocates nothing.
+  const view = glueViews[len] ??= glueBuf.subarray(0, len);
+  const s = unitsSimilarity(single.units, view, 0, true, 0.8);
   return s >= 0.8 ? s * 0.97 : 0;
 }
 

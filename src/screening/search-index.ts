@@ -117,14 +117,35 @@ function resolveSchema(s: Schema | string | undefined): Schema {
 const pack = (s: number, how: number): number => Math.round(s * 10000) * 16 + how;
 
 /**
+ * The value a sort of vals[0..n) would put at position n − k (the k-th largest), found by
+ * partitioning in place instead of sorting (vals is reordered).
+ */
+function kthLargest(vals: Float32Array | Float64Array, n: number, k: number): number {
+  const target = n - k;
+  let lo = 0, hi = n - 1;
+  while (lo < hi) {
+    const pivot = vals[(lo + hi) >>> 1];
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (vals[i] < pivot) i++;
+      while (vals[j] > pivot) j--;
+      if (i <= j) { const t = vals[i]; vals[i] = vals[j]; vals[j] = t; i++; j--; }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return vals[target];
+  }
+  return vals[target];
+}
+
+/**
  * The k entries of `keep` (ascending) with the highest bound, best first, ties in their order:
  * what a stable sort and a slice would give, without sorting thousands of candidates.
  */
 function topByBound(keep: number[], bound: Float32Array, k: number): number[] {
   const vals = new Float32Array(keep.length);
   for (let x = 0; x < keep.length; x++) vals[x] = bound[keep[x]];
-  vals.sort();
-  const cut = vals[vals.length - k];
+  const cut = kthLargest(vals, vals.length, k);
   const out: number[] = [];
   for (const x of keep) if (bound[x] > cut) out.push(x);
   for (let y = 0; y < keep.length && out.length < k; y++) if (bound[keep[y]] === cut) out.push(keep[y]);
@@ -139,7 +160,7 @@ class TermSet {
   /** Terms in another script compared directly at rescoring (not reached through the keys), remembered across queries. */
   cross: Map<number, number> | null = null;
   /** This token glued against runs of listed terms (keyed by the run), remembered across queries. */
-  glued: Map<string, number> | null = null;
+  glued: Map<number, number> | null = null;
   get size(): number { return this.terms.length; }
   get(term: number): number | undefined {
     const i = this.at.get(term);
@@ -186,6 +207,7 @@ export class ScreeningIndex {
   /** Verified neighbour terms of query tokens, remembered across queries. */
   private neighbourCache = new Map<string, TermSet>();
   private splitCache = new Map<string, number[]>();
+  private gluedCache = new Map<string, number[]>();
 
   private accS = new Float32Array(0);
   private accW = new Float32Array(0);
@@ -199,13 +221,18 @@ export class ScreeningIndex {
   private gNeigh: TermSet[] = [];
   private gAlias: Alias | null = null;
   private gMemo = new Map<number, number>();
+  private simBuf = new Float32Array(32 * 24);
+  private howBuf = new Uint8Array(32 * 24);
   private readonly glue = (pass: number, single: number, j: number, k: number): number => {
     const alias = this.gAlias!;
     if (pass === 0) {
       const set = this.gNeigh[single];
+      // Keyed by the run's terms, so that names sharing a run (abdul rahman) share the result;
+      // runs of four are rare and not remembered.
+      if (k - j > 2) return gluedSimilarity(this.gQ[single], alias.tokens, j, k);
       const memo = set.glued ??= new Map();
-      let key = '' + alias.terms[j];
-      for (let x = j + 1; x <= k; x++) key += ',' + alias.terms[x];
+      const T = this.termText.length, tt = alias.terms;
+      const key = k - j === 1 ? tt[j] * T + tt[k] : T * T + (tt[j] * T + tt[j + 1]) * T + tt[k];
       let s = memo.get(key);
       if (s === undefined) { s = gluedSimilarity(this.gQ[single], alias.tokens, j, k); memo.set(key, s); }
       return s;
@@ -273,6 +300,7 @@ export class ScreeningIndex {
     this.identifierIndex = new Map();
     this.neighbourCache = new Map();
     this.splitCache = new Map();
+    this.gluedCache = new Map();
     const termPost: number[][] = [];
     const aliasListArr: number[] = [];
     // Tokens of another script than the term's first token also need their own skeletons.
@@ -484,6 +512,34 @@ export class ScreeningIndex {
   }
 
   /**
+   * Listed terms sounding like a run of query words written together (packed similarity
+   * after each term). Remembered: the comparison walks long skeleton lists.
+   */
+  private gluedTerms(parts: Token[]): number[] {
+    const key = parts[0].script + '\u0000' + parts.map((x) => x.text).join('\u0001');
+    let out = this.gluedCache.get(key);
+    if (out) return out;
+    out = [];
+    const units = new Uint32Array(parts.reduce((n, x) => n + x.units.length, 0));
+    let at = 0;
+    for (const x of parts) { units.set(x.units, at); at += x.units.length; }
+    const seenTerm = new Set<number>();
+    for (const k of skeletonKeys(units)) {
+      const terms = k.length >= 3 ? this.skeletonTerms.get(k) : undefined;
+      if (!terms || terms.length > 2000) continue;
+      for (let x = 0; x < terms.length; x++) {
+        if (seenTerm.has(terms[x])) continue;
+        seenTerm.add(terms[x]);
+        const s = unitsSimilarity(units, this.termToken[terms[x]].units, 0, true, 0.8);
+        if (s >= 0.8) out.push(terms[x], pack(s, 8));
+      }
+    }
+    if (this.gluedCache.size > 20_000) this.gluedCache.clear();
+    this.gluedCache.set(key, out);
+    return out;
+  }
+
+  /**
    * A word written as two listed words ("Abdulrahman" / "Abdul Rahman"): for each way to cut
    * it into two listed terms, the rarer term (a name holding both holds it). Remembered.
    */
@@ -556,19 +612,8 @@ export class ScreeningIndex {
         // (جلال الدين / Jalaluddin, 习 近 平 / Xi Jinping).
         if (t.script !== 'latin' && i + 1 < qTokens.length) {
           for (let k = i + 1; k < Math.min(qTokens.length, i + 3); k++) {
-            const parts = qTokens.slice(i, k + 1);
-            const units = new Uint32Array(parts.reduce((n, x) => n + x.units.length, 0));
-            let at = 0;
-            for (const x of parts) { units.set(x.units, at); at += x.units.length; }
-            const glued: Token = { text: parts.map((x) => x.text).join(''), script: t.script, units, role: 0 };
-            for (const key of skeletonKeys(units)) {
-              const terms = key.length >= 3 ? this.skeletonTerms.get(key) : undefined;
-              if (!terms || terms.length > 2000) continue;
-              for (let x = 0; x < terms.length; x++) {
-                const s = unitsSimilarity(glued.units, this.termToken[terms[x]].units, 0, true);
-                if (s >= 0.8) for (let y = i; y <= k; y++) addExtra(y, terms[x], pack(s, 8));
-              }
-            }
+            const found = this.gluedTerms(qTokens.slice(i, k + 1));
+            for (let x = 0; x < found.length; x += 2) for (let y = i; y <= k; y++) addExtra(y, found[x], found[x + 1]);
           }
         }
       }
@@ -648,8 +693,12 @@ export class ScreeningIndex {
         for (let x = o; x < order.length; x++) restMask |= 1 << (order[x] & 31);
         let kept = 0;
         const aw = this.aliasWeight, starts = this.aliasTermStart, pool = this.aliasTerms;
+        // Across scripts, names that could not rank among the best MAX_RESCORED_FOREIGN even
+        // if every remaining token matched are dropped too (see foreignRankFloor).
+        const floorRank = foreignMask ? this.foreignRankFloor(touched, W, need, lq, allowed) - 1e-6 : -Infinity;
         for (const a of touched) {
           const ws = aw[a];
+          if ((this.accS[a] + rem) / W + 0.01 < floorRank) { this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0; continue; }
           // A word in another script may explain several listed words at once (glued syllables).
           const accW = this.accW[a] + rem, accC = foreignMask ? ws : Math.min(this.accC[a] + remC, ws);
           const num = (this.accS[a] + rem + accC) / 2;
@@ -761,6 +810,28 @@ export class ScreeningIndex {
     return false;
   }
 
+  /**
+   * For a query in another script: the rank (share of the query matched, plus a hundredth of
+   * the bound) that MAX_RESCORED_FOREIGN names reached so far are sure to keep; −∞ when fewer
+   * names qualify. Those names will be rescored (their share only grows, their bound never
+   * falls), so a name whose best possible rank stays below this one never will be.
+   */
+  private foreignRankFloor(touched: number[], W: number, need: number, lq: number, allowed: boolean[] | null): number {
+    if (touched.length < MAX_RESCORED_FOREIGN) return -Infinity;
+    const ranks = new Float64Array(touched.length);
+    let n = 0;
+    for (let x = 0; x < touched.length; x++) {
+      const a = touched[x];
+      if (allowed && !allowed[this.aliasList[a]]) continue;
+      const s = this.accS[a], w = this.accW[a], ws = this.aliasWeight[a];
+      const den = (w + ws) / 2 + lq * Math.max(0, W - w);
+      const b = den > 0 ? (s + ws) / 2 / den : 0;
+      if (b >= need) ranks[n++] = s / W + 0.01 * b;
+    }
+    if (n < MAX_RESCORED_FOREIGN) return -Infinity;
+    return kthLargest(ranks, n, MAX_RESCORED_FOREIGN);
+  }
+
   /** Builds the reviewer-facing explanation of one hit (scores the winning name again, with notes). */
   private explainHit(ei: number, score: number, b: Best | undefined, facts: FactEffect[], root: PreparedName, qSchema: Schema, stop: Set<string> | undefined): ScreeningMatch {
     const e = this.entities[ei];
@@ -793,8 +864,11 @@ export class ScreeningIndex {
   private scoreAlias(qTokens: Token[], qw: Float32Array, neigh: TermSet[],
     q: PreparedName, alias: Alias, schema: Schema, stop: Set<string> | undefined, explain: NameExplanation | null): number {
     const n = qTokens.length, m = alias.tokens.length;
-    const sim = new Float32Array(n * m);
-    const how = new Uint8Array(n * m);
+    // Reused buffers: hundreds of names are rescored per query.
+    if (n * m > this.simBuf.length) { this.simBuf = new Float32Array(n * m); this.howBuf = new Uint8Array(n * m); }
+    const sim = this.simBuf, how = this.howBuf;
+    sim.fill(0, 0, n * m);
+    how.fill(0, 0, n * m);
     for (let i = 0; i < n; i++) {
       const nb = neigh[i];
       const qi = qTokens[i];
