@@ -143,7 +143,9 @@ const round = (x: number): number => Math.round(x * 1000) / 1000;
  */
 function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, glue: GlueSimilarity | undefined): void {
   for (let pass = 0; pass < 2; pass++) {
-    const [single, many, ns, nm, sw, mw] = pass === 0 ? [q.tokens, c.tokens, n, m, q.weights, c.weights] : [c.tokens, q.tokens, m, n, c.weights, q.weights];
+    const single = pass === 0 ? q.tokens : c.tokens, many = pass === 0 ? c.tokens : q.tokens;
+    const ns = pass === 0 ? n : m, nm = pass === 0 ? m : n;
+    const sw = pass === 0 ? q.weights : c.weights, mw = pass === 0 ? c.weights : q.weights;
     // Consonant counts, once per call and only across scripts: runs are checked against them.
     let mandReady = false;
     for (let i = 0; i < ns; i++) {
@@ -151,7 +153,11 @@ function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, gl
       if (st.text.length < 3 || st.role & NUMBER) continue;
       let stMand = -1;
       for (let j = 0; j + 1 < nm; j++) {
-        let text = many[j].text;
+        // Within Latin the run must spell the single token exactly: compared piece by piece
+        // (len is the run's length so far) so that no glued string is built.
+        const stText = st.text;
+        let len = many[j].text.length;
+        let prefix = stText.startsWith(many[j].text);
         let w = mw[j];
         const cross = st.script !== 'latin' || many[j].script !== 'latin';
         if (cross && !mandReady) { for (let x = 0; x < nm; x++) manyMand[x] = mandatoryOf(many[x]); mandReady = true; }
@@ -159,12 +165,14 @@ function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, gl
         let runMand = cross ? manyMand[j] : 0;
         for (let k = j + 1; k < nm && k < j + 4; k++) {
           if (many[k].role & NUMBER) break;
-          text += many[k].text;
+          const kt = many[k].text;
+          if (prefix) prefix = stText.startsWith(kt, len);
+          len += kt.length;
           w += mw[k];
           if (cross) runMand += manyMand[k];
-          if (text.length > st.text.length + 6) break;
+          if (len > stText.length + 6) break;
           if (cross && runMand > stMand + 2) break;
-          const s = !cross ? (st.text === text ? 0.95 : 0) : glue ? glue(pass, i, j, k) : gluedSimilarity(st, many, j, k);
+          const s = !cross ? (prefix && len === stText.length ? 0.95 : 0) : glue ? glue(pass, i, j, k) : gluedSimilarity(st, many, j, k);
           if (s <= 0) continue;
           const key = s * (sw[i] + w + 0.2 * (k - j + 2));
           if (pass === 0) candidate(i, i, j, k, s, JOINED, key);

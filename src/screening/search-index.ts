@@ -215,6 +215,8 @@ export class ScreeningIndex {
   private seen = new Uint32Array(0);
   private gramCount = new Uint16Array(0);
   private termBits = new Uint32Array(0);
+  private touchedBuf: number[] = [];
+  private boundBuf = new Float32Array(1024);
   private buildMs = 0;
   // The query and name being rescored, for the glued-token comparisons (see glue()).
   private gQ: readonly Token[] = [];
@@ -652,7 +654,9 @@ export class ScreeningIndex {
         remC += mx;
       }
       let rem = W;
-      const touched: number[] = [];
+      // Reused across queries: a common token reaches thousands of names.
+      const touched = this.touchedBuf;
+      touched.length = 0;
       const seen = this.seen, accS = this.accS, accW = this.accW, accC = this.accC;
       let o = 0;
       for (; o < order.length; o++) {
@@ -730,7 +734,8 @@ export class ScreeningIndex {
       candidates += touched.length;
       // Upper bound of each name's score from what its tokens could explain at best.
       let keep: number[] = [];
-      const bound = new Float32Array(touched.length);
+      if (this.boundBuf.length < touched.length) this.boundBuf = new Float32Array(touched.length * 2);
+      const bound = this.boundBuf;
       for (let x = 0; x < touched.length; x++) {
         const a = touched[x];
         const ws = this.aliasWeight[a];

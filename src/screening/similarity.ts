@@ -14,11 +14,16 @@ export let lastHow = EXACT;
 /** Lowest similarity at which two tokens are paired at all. */
 export const MIN_PAIR = 0.7;
 
-/** The token with doubled letters written once (Hussain → Husain). */
-function collapse(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) if (i === 0 || s[i] !== s[i - 1]) out += s[i];
-  return out;
+/** Whether the two tokens are the same with doubled letters written once (Hussain / Husain); builds no strings. */
+function sameCollapsed(a: string, b: string): boolean {
+  let i = 0, j = 0;
+  while (i < a.length && j < b.length) {
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+    const c = a.charCodeAt(i);
+    while (i < a.length && a.charCodeAt(i) === c) i++;
+    while (j < b.length && b.charCodeAt(j) === c) j++;
+  }
+  return i === a.length && j === b.length;
 }
 
 let d0 = new Int32Array(32), d1 = new Int32Array(32), d2 = new Int32Array(32);
@@ -87,7 +92,7 @@ export function tokenSimilarity(a: Token, b: Token, opts: SimilarityOptions): nu
     // (exports / experts), and only a plain misspelling of one is accepted (CORP is not KOURF).
     if (pluralOf(a.text, b.text)) { lastHow = STEM; return 0.85; }
     if (a.role & b.role & (GENERIC | LEGAL_WORD)) return 0;
-    if (collapse(a.text) === collapse(b.text)) { lastHow = SPELLING; return 0.96; }
+    if (sameCollapsed(a.text, b.text)) { lastHow = SPELLING; return 0.96; }
     const L = Math.max(a.text.length, b.text.length);
     if (L >= 7 && a.text[0] === b.text[0] && editDistance(a.text, b.text, 1) === 1) return 0.85;
     return 0;
@@ -96,7 +101,7 @@ export function tokenSimilarity(a: Token, b: Token, opts: SimilarityOptions): nu
     // A plural of a name is another name (vessels STAR / STARS), unlike a typo; people's
     // names have no plurals (Gervai / Gervais is a typo).
     if (!((a.role | b.role) & PERSON) && pluralOf(a.text, b.text)) return 0;
-    if (collapse(a.text) === collapse(b.text)) { lastHow = SPELLING; return 0.96; }
+    if (sameCollapsed(a.text, b.text)) { lastHow = SPELLING; return 0.96; }
     const L = Math.max(a.text.length, b.text.length);
     const firstDiff = a.text[0] !== b.text[0];
     // Three letters: one changed letter after the first (Kim / Kum) is a weak pair.
