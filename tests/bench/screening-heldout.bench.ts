@@ -8,22 +8,13 @@ import { buildIndex, DEFAULT_THRESHOLD, type ScreeningIndex } from '../../src/sc
 import { loadListsFromDir } from '../../src/screening/lists/index.ts';
 import { prepareName } from '../../src/screening/prepare.ts';
 import { CULTURES, CULTURE_NAMES } from './synthetic-names.ts';
+import { prng } from '../support/prng.ts';
 
 const LISTS = path.resolve(import.meta.dirname, '../../../shared/data/sanctions');
 const SWEEP = [0.65, 0.7, 0.75, 0.8, 0.85];
 const PEOPLE = 1500;
 const SYNTHETIC = 20_000;
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** "SURNAME, Given Middle" → ["Given", "Middle", "SURNAME"]. */
 function wordsOf(name: string): string[] {

@@ -9,20 +9,11 @@ import path from 'node:path';
 import { buildIndex } from '../../src/screening/index.ts';
 import { loadListsFromDir } from '../../src/screening/lists/index.ts';
 import { CULTURES, CULTURE_NAMES } from './synthetic-names.ts';
+import { prng } from '../support/prng.ts';
 
 const LISTS = path.resolve(import.meta.dirname, '../../../shared/data/sanctions');
 const BATCH = 100_000;
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const cpuMs = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); return (u.user + u.system) / 1000; };

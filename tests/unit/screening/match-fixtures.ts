@@ -24,17 +24,8 @@ export function entity(id: string, schema: Schema, names: NameSpec[], extra: Par
   };
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../support/prng.ts';
+export { prng };
 
 const GIVEN = ['Mohammad', 'Ali', 'Hassan', 'Omar', 'Yusuf', 'Ibrahim', 'Khalid', 'Ahmad', 'Mahmoud', 'Karim', 'Tariq', 'Samir'];
 const FAMILY = ['Rezaei', 'Karimi', 'Hosseini', 'Ahmadi', 'Moradi', 'Jafari', 'Sadeghi', 'Rahimi', 'Heidari', 'Ghasemi',
