@@ -89,8 +89,25 @@ export async function buildServer() {
   });
 }
 
+/** The screening command line (npm run screen), bundled: run from sources, Node's type stripping alone holds ~35 MB. */
+export async function buildScreen() {
+  return esbuild.build({
+    entryPoints: { cli: 'src/screening/cli.ts' },
+    absWorkingDir: root,
+    outdir: path.join(root, 'dist/screen'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const which = process.argv.find((a) => a === 'web' || a === 'server');
+  const which = process.argv.find((a) => a === 'web' || a === 'server' || a === 'screen');
   if (!which || which === 'web') await buildWeb();
   if (!which || which === 'server') await buildServer();
+  if (!which || which === 'screen') await buildScreen();
 }

@@ -85,10 +85,8 @@ interface Alias {
   raw: string;
   name: PreparedName;
   tokens: readonly Token[];
-  /** Term id of each token. */
-  terms: Int32Array;
-  weights: Float32Array;
-  weightSum: number;
+  /** Where its term ids and token weights start in the index's flat arrays. */
+  at: number;
 }
 
 interface Best { score: number; alias: number; variant: PreparedName; qw: Float32Array }
@@ -174,6 +172,86 @@ class TermSet {
   }
 }
 const NONE = new TermSet();
+
+/**
+ * What the index keeps of an entity: its names and the facts a search weighs. Addresses count
+ * only by their country; remarks, programmes, links and display details stay with the caller,
+ * who finds the whole record by id (a list's records are several times the size of its index).
+ */
+export function kept(e: Entity): Entity {
+  const countries = [...new Set([...e.countries, ...e.addresses.flatMap((a) => (a.country ? [a.country] : []))])];
+  const some = <T>(a: T[]): T[] => (a.length ? a : NO_ITEMS);
+  // Names as the index reads them; the small words repeated on every record are held once.
+  const names = e.names.map((n): EntityName => (n.original ? { full: n.full, kind: n.kind, original: true } : { full: n.full, kind: n.kind }));
+  for (const n of names) n.kind = KINDS[KINDS.indexOf(n.kind)] ?? n.kind;
+  return {
+    id: e.id, list: once(e.list), listVersion: once(e.listVersion), sourceId: e.sourceId, schema: once(e.schema) as Schema, names,
+    birthDates: some(e.birthDates), birthPlaces: NO_ITEMS, nationalities: some(e.nationalities), countries: some(countries),
+    addresses: NO_ITEMS, identifiers: some(e.identifiers), programmes: NO_ITEMS, links: NO_ITEMS,
+  };
+}
+
+const held = new Map<string, string>();
+/** The one copy of a short string repeated on many records (list ids, versions, schemas). */
+function once(v: string): string {
+  let h = held.get(v);
+  if (h === undefined) { if (held.size > 1000) held.clear(); held.set(v, v); h = v; }
+  return h;
+}
+
+/** One empty list shared by the many records and names that have nothing there (frozen: never filled). */
+const NO_ITEMS = Object.freeze([]) as unknown as never[];
+
+/**
+ * Makes a name prepared for the index share what many names hold alike: equal tokens (one
+ * object per word, role and script) and empty lists. Tens of thousands of names, a few
+ * thousand distinct words.
+ */
+function share(p: PreparedName, tokens: Map<string, Token>): PreparedName {
+  for (const v of [p, ...p.former]) {
+    for (let i = 0; i < v.tokens.length; i++) {
+      const t = v.tokens[i];
+      if (t.parts) continue;
+      const key = t.script + '\u0000' + t.role + '\u0000' + t.text;
+      const same = tokens.get(key);
+      if (same) v.tokens[i] = same;
+      else tokens.set(key, t);
+    }
+    if (!v.legal.length) v.legal = NO_ITEMS;
+    if (!v.numbers.length) v.numbers = NO_ITEMS;
+    if (!v.former.length) v.former = NO_ITEMS;
+  }
+  return p;
+}
+
+/**
+ * Key → ids, all in one flat array: a typed array per key would cost some 200 bytes of heap
+ * each, and the index has tens of thousands of keys.
+ */
+class KeyPostings {
+  private readonly slot = new Map<string, number>();
+  readonly start: Int32Array;
+  readonly ids: Int32Array;
+  constructor(lists: Map<string, number[]>) {
+    let total = 0;
+    for (const v of lists.values()) total += v.length;
+    this.start = new Int32Array(lists.size + 1);
+    this.ids = new Int32Array(total);
+    let k = 0, at = 0;
+    for (const [key, v] of lists) {
+      this.slot.set(key, k);
+      // Ids arrive in ascending runs; a repeat is dropped (an id is listed once per key).
+      const seen = new Set<number>();
+      for (const id of v) if (!seen.has(id)) { seen.add(id); this.ids[at++] = id; }
+      this.start[++k] = at;
+    }
+    this.ids = this.ids.subarray(0, at);
+  }
+  /** Slot of a key (its ids are ids[start[slot]] … ids[start[slot + 1] − 1]), or −1. */
+  find(key: string): number { return this.slot.get(key) ?? -1; }
+  count(slot: number): number { return slot < 0 ? 0 : this.start[slot + 1] - this.start[slot]; }
+}
+const EMPTY_KEYS = new KeyPostings(new Map());
 const simOf = (p: number): number => Math.floor(p / 16) / 10000;
 
 export class ScreeningIndex {
@@ -185,23 +263,26 @@ export class ScreeningIndex {
   private entities: Entity[] = [];
   private aliases: Alias[] = [];
   private aliasList = new Uint16Array(0);
-  /** Per name, in flat arrays for the hot loops: total token weight, and its terms. */
+  /** Per name, in flat arrays for the hot loops: total token weight, and its terms and their weights (from aliasTermStart). */
   private aliasWeight = new Float32Array(0);
   private aliasTermStart = new Int32Array(0);
   private aliasTerms = new Int32Array(0);
+  private aliasTokenWeights = new Float32Array(0);
   private listIds: string[] = [];
 
   private termIds = new Map<string, number>();
   private termText: string[] = [];
   /** A token of each term, standing for it when a query token is compared with the term. */
   private termToken: Token[] = [];
-  private postings: Int32Array[] = [];
+  /** Names holding each term: postIds[postStart[term]] … postIds[postStart[term + 1] − 1]. */
+  private postStart = new Int32Array(1);
+  private postIds = new Int32Array(0);
   private termWeight = new Float32Array(0);
-  private trigramTerms = new Map<string, Int32Array>();
-  private skeletonTerms = new Map<string, Int32Array>();
+  private trigramTerms = EMPTY_KEYS;
+  private skeletonTerms = EMPTY_KEYS;
   /** Skeletons of terms written in other scripts than Latin, reachable from short Latin keys. */
-  private foreignSkeletons = new Map<string, Int32Array>();
-  private conceptTerms = new Map<string, Int32Array>();
+  private foreignSkeletons = EMPTY_KEYS;
+  private conceptTerms = EMPTY_KEYS;
   private identifierIndex = new Map<string, number[]>();
   private fullIdf = 1;
   /** Verified neighbour terms of query tokens, remembered across queries. */
@@ -225,6 +306,8 @@ export class ScreeningIndex {
   private gMemo = new Map<number, number>();
   private simBuf = new Float32Array(32 * 24);
   private howBuf = new Uint8Array(32 * 24);
+  /** Names keep at most 24 tokens (see rebuild). */
+  private weightBuf = new Float32Array(24);
   private readonly glue = (pass: number, single: number, j: number, k: number): number => {
     const alias = this.gAlias!;
     if (pass === 0) {
@@ -233,13 +316,13 @@ export class ScreeningIndex {
       // runs of four are rare and not remembered.
       if (k - j > 2) return gluedSimilarity(this.gQ[single], alias.tokens, j, k);
       const memo = set.glued ??= new Map();
-      const T = this.termText.length, tt = alias.terms;
-      const key = k - j === 1 ? tt[j] * T + tt[k] : T * T + (tt[j] * T + tt[j + 1]) * T + tt[k];
+      const T = this.termText.length, tt = this.aliasTerms, o = alias.at;
+      const key = k - j === 1 ? tt[o + j] * T + tt[o + k] : T * T + (tt[o + j] * T + tt[o + j + 1]) * T + tt[o + k];
       let s = memo.get(key);
       if (s === undefined) { s = gluedSimilarity(this.gQ[single], alias.tokens, j, k); memo.set(key, s); }
       return s;
     }
-    const key = (alias.terms[single] * MAX_QUERY_TOKENS + j) * MAX_QUERY_TOKENS + k;
+    const key = (this.aliasTerms[alias.at + single] * MAX_QUERY_TOKENS + j) * MAX_QUERY_TOKENS + k;
     let s = this.gMemo.get(key);
     if (s === undefined) { s = gluedSimilarity(alias.tokens[single], this.gQ, j, k); this.gMemo.set(key, s); }
     return s;
@@ -253,11 +336,11 @@ export class ScreeningIndex {
     for (const item of input as Array<ListLoad | Entity>) {
       if ('entities' in item) {
         const cur = this.lists.get(item.list);
-        if (cur) { cur.entities = [...cur.entities, ...item.entities]; cur.version = item.listVersion; }
-        else this.lists.set(item.list, { version: item.listVersion, entities: [...item.entities] });
+        if (cur) { cur.entities = [...cur.entities, ...item.entities.map(kept)]; cur.version = item.listVersion; }
+        else this.lists.set(item.list, { version: item.listVersion, entities: item.entities.map(kept) });
       } else {
         const l = this.lists.get(item.list) ?? { version: item.listVersion, entities: [] };
-        l.entities.push(item);
+        l.entities.push(kept(item));
         this.lists.set(item.list, l);
       }
     }
@@ -266,7 +349,7 @@ export class ScreeningIndex {
 
   /** Replaces one list's entities (a new version of the list); an empty array removes the list. */
   replaceList(listId: string, entities: Entity[], listVersion?: string): void {
-    if (entities.length) this.lists.set(listId, { version: listVersion ?? entities[0].listVersion, entities: [...entities] });
+    if (entities.length) this.lists.set(listId, { version: listVersion ?? entities[0].listVersion, entities: entities.map(kept) });
     else this.lists.delete(listId);
     this.rebuild();
   }
@@ -287,10 +370,11 @@ export class ScreeningIndex {
     // Names prepared for the previous version are reused: a new list version changes few.
     const oldCache = this.prepCache;
     this.prepCache = new Map();
+    const shared = new Map<string, Token>();
     const prepare = (raw: string, schema: Schema): PreparedName => {
       const key = schema + '\u0000' + raw;
       let p = this.prepCache.get(key);
-      if (!p) { p = oldCache.get(key) ?? prepareName(raw, schema); this.prepCache.set(key, p); }
+      if (!p) { p = oldCache.get(key) ?? share(prepareName(raw, schema), shared); this.prepCache.set(key, p); }
       return p;
     };
     this.entities = [];
@@ -305,6 +389,7 @@ export class ScreeningIndex {
     this.gluedCache = new Map();
     const termPost: number[][] = [];
     const aliasListArr: number[] = [];
+    const aliasTermsArr: number[] = [];
     // Tokens of another script than the term's first token also need their own skeletons.
     const otherScript: Token[] = [];
 
@@ -343,15 +428,15 @@ export class ScreeningIndex {
             const name = v < 0 ? p : p.former[v];
             if (!name.tokens.length) continue;
             const tokens = name.tokens.length > 24 ? name.tokens.slice(0, 24) : name.tokens;
-            const terms = new Int32Array(tokens.length);
             const ai = this.aliases.length;
+            const at = aliasTermsArr.length;
             for (let i = 0; i < tokens.length; i++) {
               const term = termOf(tokens[i]);
-              terms[i] = term;
+              aliasTermsArr.push(term);
               const post = termPost[term];
               if (post[post.length - 1] !== ai) post.push(ai);
             }
-            this.aliases.push({ entity: ei, kind: v < 0 ? kind : 3, raw: v < 0 ? n.full : name.raw, name, tokens, terms, weights: new Float32Array(0), weightSum: 0 });
+            this.aliases.push({ entity: ei, kind: v < 0 ? kind : 3, raw: v < 0 ? n.full : name.raw, name, tokens, at });
             aliasListArr.push(li);
           }
         }
@@ -359,30 +444,32 @@ export class ScreeningIndex {
     });
 
     const N = Math.max(this.aliases.length, 1);
-    this.postings = termPost.map((p) => Int32Array.from(p));
+    this.postStart = new Int32Array(termPost.length + 1);
+    for (let t = 0; t < termPost.length; t++) this.postStart[t + 1] = this.postStart[t] + termPost[t].length;
+    this.postIds = new Int32Array(this.postStart[termPost.length]);
+    for (let t = 0; t < termPost.length; t++) this.postIds.set(termPost[t], this.postStart[t]);
     // A term found in no more than ~30 names counts fully; more common terms count less.
     this.fullIdf = Math.log(Math.max(N / 30, 2));
     this.termWeight = new Float32Array(this.termText.length);
     for (let t = 0; t < this.termText.length; t++) {
       this.termWeight[t] = Math.min(staticWeight(this.termToken[t]), this.idfFactor(termPost[t].length));
     }
-    for (const a of this.aliases) {
-      a.weights = new Float32Array(a.tokens.length);
+    this.aliasTerms = Int32Array.from(aliasTermsArr);
+    this.aliasTermStart = new Int32Array(this.aliases.length + 1);
+    this.aliasTokenWeights = new Float32Array(this.aliasTerms.length);
+    this.aliasWeight = new Float32Array(this.aliases.length);
+    for (let a = 0; a < this.aliases.length; a++) {
+      const alias = this.aliases[a];
+      this.aliasTermStart[a + 1] = alias.at + alias.tokens.length;
       let sum = 0;
-      for (let i = 0; i < a.tokens.length; i++) {
-        const t = a.tokens[i];
-        const w = Math.min(staticWeight(t), this.idfFactor(termPost[a.terms[i]].length));
-        a.weights[i] = w;
+      for (let i = 0; i < alias.tokens.length; i++) {
+        const w = Math.min(staticWeight(alias.tokens[i]), this.idfFactor(termPost[this.aliasTerms[alias.at + i]].length));
+        this.aliasTokenWeights[alias.at + i] = w;
         sum += w;
       }
-      a.weightSum = sum;
+      this.aliasWeight[a] = sum;
     }
     this.aliasList = Uint16Array.from(aliasListArr);
-    this.aliasWeight = Float32Array.from(this.aliases.map((a) => a.weightSum));
-    this.aliasTermStart = new Int32Array(this.aliases.length + 1);
-    for (let a = 0; a < this.aliases.length; a++) this.aliasTermStart[a + 1] = this.aliasTermStart[a] + this.aliases[a].terms.length;
-    this.aliasTerms = new Int32Array(this.aliasTermStart[this.aliases.length]);
-    for (let a = 0; a < this.aliases.length; a++) this.aliasTerms.set(this.aliases[a].terms, this.aliasTermStart[a]);
 
     const grams = new Map<string, number[]>();
     const skel = new Map<string, number[]>();
@@ -410,15 +497,10 @@ export class ScreeningIndex {
         if (c) push(concepts, c, term);
       }
     }
-    const freeze = (m: Map<string, number[]>) => {
-      const out = new Map<string, Int32Array>();
-      for (const [k, v] of m) out.set(k, Int32Array.from(new Set(v)));
-      return out;
-    };
-    this.trigramTerms = freeze(grams);
-    this.skeletonTerms = freeze(skel);
-    this.foreignSkeletons = freeze(foreign);
-    this.conceptTerms = freeze(concepts);
+    this.trigramTerms = new KeyPostings(grams);
+    this.skeletonTerms = new KeyPostings(skel);
+    this.foreignSkeletons = new KeyPostings(foreign);
+    this.conceptTerms = new KeyPostings(concepts);
     this.accS = new Float32Array(N);
     this.accW = new Float32Array(N);
     this.accC = new Float32Array(N);
@@ -473,10 +555,11 @@ export class ScreeningIndex {
         const grams = trigrams(t.text);
         const need = Math.max(1, grams.length - (L >= 8 ? 7 : 4));
         const touched: number[] = [];
+        const { start, ids } = this.trigramTerms;
         for (const g of grams) {
-          const terms = this.trigramTerms.get(g);
-          if (!terms) continue;
-          for (let i = 0; i < terms.length; i++) if (this.gramCount[terms[i]]++ === 0) touched.push(terms[i]);
+          const slot = this.trigramTerms.find(g);
+          if (slot < 0) continue;
+          for (let i = start[slot]; i < start[slot + 1]; i++) if (this.gramCount[ids[i]]++ === 0) touched.push(ids[i]);
         }
         for (const term of touched) {
           if (this.gramCount[term] >= need && Math.abs(this.termText[term].length - L) <= 2) reached.add(term);
@@ -489,17 +572,19 @@ export class ScreeningIndex {
       const latin = t.script === 'latin';
       const minKey = latin ? 3 : 1;
       const maxTerms = latin ? 1000 : 6000;
+      const reach = (keys: KeyPostings, key: string, max: number) => {
+        const slot = keys.find(key);
+        if (slot < 0 || keys.count(slot) > max) return;
+        for (let i = keys.start[slot]; i < keys.start[slot + 1]; i++) reached.add(keys.ids[i]);
+      };
       for (const k of skeletonKeys(t.units)) {
-        const terms = k.length >= minKey ? this.skeletonTerms.get(k) : undefined;
-        if (terms && terms.length <= maxTerms) for (let i = 0; i < terms.length; i++) reached.add(terms[i]);
+        if (k.length >= minKey) reach(this.skeletonTerms, k, maxTerms);
         // Short Latin keys still reach names written in other scripts (Tzur / צור).
-        const foreign = t.script === 'latin' && k.length < minKey ? this.foreignSkeletons.get(k) : undefined;
-        if (foreign && foreign.length <= 1000) for (let i = 0; i < foreign.length; i++) reached.add(foreign[i]);
+        else if (latin) reach(this.foreignSkeletons, k, 1000);
       }
       if (this.translations) {
         const c = conceptOf(t.text);
-        const terms = c ? this.conceptTerms.get(c) : undefined;
-        if (terms) for (let i = 0; i < terms.length; i++) reached.add(terms[i]);
+        if (c) reach(this.conceptTerms, c, Infinity);
       }
       const opts = { translations: this.translations };
       for (const term of reached) {
@@ -526,14 +611,16 @@ export class ScreeningIndex {
     let at = 0;
     for (const x of parts) { units.set(x.units, at); at += x.units.length; }
     const seenTerm = new Set<number>();
+    const { start, ids } = this.skeletonTerms;
     for (const k of skeletonKeys(units)) {
-      const terms = k.length >= 3 ? this.skeletonTerms.get(k) : undefined;
-      if (!terms || terms.length > 2000) continue;
-      for (let x = 0; x < terms.length; x++) {
-        if (seenTerm.has(terms[x])) continue;
-        seenTerm.add(terms[x]);
-        const s = unitsSimilarity(units, this.termToken[terms[x]].units, 0, true, 0.8);
-        if (s >= 0.8) out.push(terms[x], pack(s, 8));
+      const slot = k.length >= 3 ? this.skeletonTerms.find(k) : -1;
+      if (slot < 0 || this.skeletonTerms.count(slot) > 2000) continue;
+      for (let x = start[slot]; x < start[slot + 1]; x++) {
+        const term = ids[x];
+        if (seenTerm.has(term)) continue;
+        seenTerm.add(term);
+        const s = unitsSimilarity(units, this.termToken[term].units, 0, true, 0.8);
+        if (s >= 0.8) out.push(term, pack(s, 8));
       }
     }
     if (this.gluedCache.size > 20_000) this.gluedCache.clear();
@@ -545,6 +632,9 @@ export class ScreeningIndex {
    * A word written as two listed words ("Abdulrahman" / "Abdul Rahman"): for each way to cut
    * it into two listed terms, the rarer term (a name holding both holds it). Remembered.
    */
+  /** Number of names holding a term. */
+  private df(term: number): number { return this.postStart[term + 1] - this.postStart[term]; }
+
   private splits(text: string): number[] {
     let out = this.splitCache.get(text);
     if (out) return out;
@@ -552,7 +642,7 @@ export class ScreeningIndex {
     for (let s = 2; s <= text.length - 2; s++) {
       const a = this.termIds.get(text.slice(0, s));
       const b = a === undefined ? undefined : this.termIds.get(text.slice(s));
-      if (a !== undefined && b !== undefined) out.push(this.postings[a].length < this.postings[b].length ? a : b);
+      if (a !== undefined && b !== undefined) out.push(this.df(a) < this.df(b) ? a : b);
     }
     if (this.splitCache.size > 20_000) this.splitCache.clear();
     this.splitCache.set(text, out);
@@ -676,8 +766,8 @@ export class ScreeningIndex {
             const term = set.terms[e];
             const s = simOf(set.packed[e]) * w;
             const wc = this.termWeight[term];
-            const post = this.postings[term];
-            for (let k = 0; k < post.length; k++) {
+            const post = this.postIds;
+            for (let k = this.postStart[term], end = this.postStart[term + 1]; k < end; k++) {
               const a = post[k];
               const sa = seen[a];
               if (sa === 0) touched.push(a);
@@ -886,26 +976,27 @@ export class ScreeningIndex {
           how[i * m + j] = lastHow;
           continue;
         }
-        const p = nb.get(alias.terms[j]);
+        const term = this.aliasTerms[alias.at + j];
+        const p = nb.get(term);
         if (p !== undefined) { sim[i * m + j] = simOf(p); how[i * m + j] = p % 16; }
         else if (qi.script !== t.script) {
           // Across scripts, keys miss some spellings: compare the sounds directly.
           const memo = nb.cross ??= new Map();
-          let packed = memo.get(alias.terms[j]);
+          let packed = memo.get(term);
           if (packed === undefined) {
             const s = tokenSimilarity(qi, t, this.simOpts);
             packed = pack(s, lastHow);
-            memo.set(alias.terms[j], packed);
+            memo.set(term, packed);
           }
           if (packed >= 16) { sim[i * m + j] = simOf(packed); how[i * m + j] = packed % 16; }
         }
       }
     }
-    let weights: ArrayLike<number> = alias.weights;
-    if (stop) {
-      const w = Float32Array.from(alias.weights);
-      for (let j = 0; j < m; j++) if (stop.has(alias.tokens[j].text)) w[j] = Math.min(w[j], 0.1);
-      weights = w;
+    // The name's token weights, copied into a reused buffer (stop words weigh little).
+    const weights = this.weightBuf;
+    for (let j = 0; j < m; j++) {
+      const w = this.aliasTokenWeights[alias.at + j];
+      weights[j] = stop?.has(alias.tokens[j].text) ? Math.min(w, 0.1) : w;
     }
     if (this.gQ !== qTokens) { this.gQ = qTokens; this.gMemo.clear(); }
     this.gNeigh = neigh;
@@ -914,6 +1005,11 @@ export class ScreeningIndex {
     s *= wholeNameAdjust(q, alias.name, schema, explain?.notes ?? null);
     return s;
   }
+}
+
+/** A list reduced to what the index keeps of each entity (see kept): for callers that need no more. */
+export function forScreening(load: ListLoad): ListLoad {
+  return { ...load, entities: load.entities.map(kept) };
 }
 
 /** Builds the index from list loads (or bare entities). */

@@ -190,8 +190,17 @@ export interface SkippedDir {
   reason: string;
 }
 
+export interface LoadOptions {
+  onSkip?: (skipped: SkippedDir) => void;
+  /**
+   * Applied to each list as soon as it is read (e.g. keeping only what screening needs), so
+   * that no more than one whole list is held at a time.
+   */
+  map?: (load: ListLoad) => ListLoad;
+}
+
 /** Loads every sub-folder of `root`; folders that hold no loadable list are reported in `skipped`. */
-export async function loadAllLists(root: string): Promise<{ loads: ListLoad[]; skipped: SkippedDir[] }> {
+export async function loadAllLists(root: string, map?: LoadOptions['map']): Promise<{ loads: ListLoad[]; skipped: SkippedDir[] }> {
   const dirs = (await readdir(root, { withFileTypes: true }))
     .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
     .map((d) => path.join(root, d.name))
@@ -200,7 +209,8 @@ export async function loadAllLists(root: string): Promise<{ loads: ListLoad[]; s
   const skipped: SkippedDir[] = [];
   for (const dir of dirs) {
     try {
-      loads.push(await loadListDir(dir));
+      const load = await loadListDir(dir);
+      loads.push(map ? map(load) : load);
     } catch (err) {
       skipped.push({ dir, reason: (err as Error).message });
     }
@@ -212,11 +222,8 @@ export async function loadAllLists(root: string): Promise<{ loads: ListLoad[]; s
  * Loads every sub-folder of a folder laid out like the reference data (one list per
  * sub-folder). Unknown or refused folders do not stop the load: they are passed to onSkip.
  */
-export async function loadListsFromDir(
-  root: string,
-  options: { onSkip?: (skipped: SkippedDir) => void } = {},
-): Promise<ListLoad[]> {
-  const { loads, skipped } = await loadAllLists(root);
+export async function loadListsFromDir(root: string, options: LoadOptions = {}): Promise<ListLoad[]> {
+  const { loads, skipped } = await loadAllLists(root, options.map);
   for (const s of skipped) options.onSkip?.(s);
   return loads;
 }

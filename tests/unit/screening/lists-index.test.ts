@@ -78,6 +78,13 @@ describe('loading a folder of lists', () => {
     expect(skipped[1]).toMatch(/^ofac_partial: .*without the entries file.*not loaded/);
   });
 
+  it('passes each list through map as soon as it is read', async () => {
+    const seen: string[] = [];
+    const loads = await loadListsFromDir(root, { map: (l) => { seen.push(l.list); return { ...l, entities: l.entities.slice(0, 1) }; } });
+    expect(seen).toEqual(['us_bis_dpl', 'eu_fsf', 'us_fincen_314a', 'uk_sanctions']);
+    expect(loads.map((l) => l.entities.length)).toEqual([1, 1, 1, 1]);
+  });
+
   it('returns loads and skipped folders together with loadAllLists', async () => {
     const { loads, skipped } = await loadAllLists(root);
     expect(loads).toHaveLength(4);

@@ -51,6 +51,18 @@ describe('screen match', () => {
   });
 });
 
+describe('screen match --stats', () => {
+  it('adds one line on stderr with the lists, the index and the memory held', () => {
+    const r = run('match', '--lists', path.join(dir, 'lists'), '--input', path.join(dir, 'people.csv'), '--stats');
+    expect(r.status).toBe(0);
+    expect(r.lines).toHaveLength(3);
+    const stats = JSON.parse(r.err.trim().split('\n').pop()!);
+    expect(stats).toMatchObject({ entities: 3, names: 3, rows: 3, lists: [{ list: 'us_ofac', entities: 3, names: 3 }] });
+    expect(stats.peakRssMb).toBeGreaterThanOrEqual(stats.rssMb);
+    expect(stats.rssMb).toBeGreaterThan(0);
+  });
+});
+
 describe('screen compare', () => {
   it('prints one JSON line per pair with its score', () => {
     const r = run('compare', '--input', path.join(dir, 'pairs.csv'));

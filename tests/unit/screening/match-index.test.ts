@@ -1,7 +1,8 @@
 // The index: candidates come from keys, not from a scan; lists can be replaced; threshold,
 // top, list filter and per-call stop words shape the results.
 import { describe, expect, it } from 'vitest';
-import { buildIndex, DEFAULT_THRESHOLD } from '../../../src/screening/index.ts';
+import { buildIndex, DEFAULT_THRESHOLD, forScreening, kept } from '../../../src/screening/index.ts';
+
 import { crowd, entity, prng } from './match-fixtures.ts';
 
 // Many distinct names: syllables put together at random.
@@ -47,6 +48,23 @@ describe('replacing a list', () => {
     expect(index.search({ name: 'Caspian Star Shipping' })[0]?.entityId).toBe('ofac:c');
     expect(index.search({ name: 'Ostwind Handels GmbH' })[0]?.entityId).toBe('un:b');
     expect(index.stats().lists.find((l) => l.list === 'ofac')).toMatchObject({ listVersion: '2024-02', entities: 1 });
+  });
+});
+
+describe('what the index keeps of a record', () => {
+  it('matches and weighs facts on the kept view as on the whole record, address countries included', () => {
+    const whole = entity('9', 'person', ['Dragan Kovacevic', 'Dragan Kovachevich'], {
+      list: 'ofac', birthDates: [{ value: '1961-05-02' }],
+      addresses: [{ full: 'Belgrade, Serbia', city: 'Belgrade', country: 'RS' }], remarks: 'long remarks', programmes: ['BALKANS'],
+    });
+    const slim = kept(whole);
+    expect(slim).toMatchObject({ id: 'ofac:9', countries: ['RS'], addresses: [], programmes: [], birthDates: [{ value: '1961-05-02' }] });
+    expect(slim.remarks).toBeUndefined();
+    const query = { name: 'Dragan Kovacevic', birthDate: '1961-05-02', countries: ['RS'] };
+    const a = buildIndex([whole]).search(query)[0];
+    const b = buildIndex(forScreening({ list: 'ofac', listVersion: 'v1', files: [], entities: [whole], names: 2, rejects: [] }).entities).search(query)[0];
+    expect(a.explanation.facts.map((f) => f.fact)).toEqual(expect.arrayContaining(['birthDate', 'country']));
+    expect(b).toEqual(a);
   });
 });
 
