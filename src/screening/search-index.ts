@@ -10,7 +10,7 @@ import { type FactEffect, type QueryIdentifier, birthDateEffect, countryEffect, 
 import { skeletonKeys, unitsSimilarity } from './phonetic.ts';
 import { INITIAL, NUMBER, type PreparedName, type Token, clearPrepareCaches, prepareName } from './prepare.ts';
 import { MIDDLE, type NameExplanation, gluedSimilarity, lambdas, scoreTokens, staticWeight, wholeNameAdjust } from './score-name.ts';
-import { EXACT, MIN_PAIR, lastHow, tokenSimilarity } from './similarity.ts';
+import { EXACT, MIN_PAIR, lastHow, latinApart, letterMask, tokenSimilarity } from './similarity.ts';
 import { conceptOf } from './translations.ts';
 
 /** Default alert threshold: chosen from the benchmarks (docs/screening.md). */
@@ -295,6 +295,9 @@ export class ScreeningIndex {
   private accC = new Float32Array(0);
   private seen = new Uint32Array(0);
   private gramCount = new Uint16Array(0);
+  private reachMark = new Uint8Array(0);
+  /** Letters of each term (see letterMask). */
+  private termMask = new Int32Array(0);
   private termBits = new Uint32Array(0);
   private touchedBuf: number[] = [];
   private boundBuf = new Float32Array(1024);
@@ -506,6 +509,8 @@ export class ScreeningIndex {
     this.accC = new Float32Array(N);
     this.seen = new Uint32Array(N);
     this.gramCount = new Uint16Array(this.termText.length);
+    this.reachMark = new Uint8Array(this.termText.length);
+    this.termMask = Int32Array.from(this.termText, letterMask);
     this.termBits = new Uint32Array(this.termText.length);
     // The memo of romanised words served the build; queries refill it with their own words.
     clearPrepareCaches();
@@ -547,7 +552,9 @@ export class ScreeningIndex {
     const exact = this.termIds.get(t.text);
     if (exact !== undefined) out.set(exact, pack(1, t.script === 'latin' && this.termToken[exact].script === 'latin' ? EXACT : 1));
     if (!(t.role & (NUMBER | INITIAL))) {
-      const reached = new Set<number>();
+      // Terms reached, each once (marked while collected).
+      const mark = this.reachMark;
+      const reached: number[] = [];
       const L = t.text.length;
       if (L >= 3) {
         // Terms sharing enough trigrams to lie within one or two edits (a swap of two
@@ -562,7 +569,7 @@ export class ScreeningIndex {
           for (let i = start[slot]; i < start[slot + 1]; i++) if (this.gramCount[ids[i]]++ === 0) touched.push(ids[i]);
         }
         for (const term of touched) {
-          if (this.gramCount[term] >= need && Math.abs(this.termText[term].length - L) <= 2) reached.add(term);
+          if (this.gramCount[term] >= need && Math.abs(this.termText[term].length - L) <= 2 && !mark[term]) { mark[term] = 1; reached.push(term); }
           this.gramCount[term] = 0;
         }
       }
@@ -575,7 +582,10 @@ export class ScreeningIndex {
       const reach = (keys: KeyPostings, key: string, max: number) => {
         const slot = keys.find(key);
         if (slot < 0 || keys.count(slot) > max) return;
-        for (let i = keys.start[slot]; i < keys.start[slot + 1]; i++) reached.add(keys.ids[i]);
+        for (let i = keys.start[slot]; i < keys.start[slot + 1]; i++) {
+          const term = keys.ids[i];
+          if (!mark[term]) { mark[term] = 1; reached.push(term); }
+        }
       };
       for (const k of skeletonKeys(t.units)) {
         if (k.length >= minKey) reach(this.skeletonTerms, k, maxTerms);
@@ -586,10 +596,15 @@ export class ScreeningIndex {
         const c = conceptOf(t.text);
         if (c) reach(this.conceptTerms, c, Infinity);
       }
-      const opts = { translations: this.translations };
+      const opts = this.simOpts;
+      const qMask = latin ? letterMask(t.text) : 0;
       for (const term of reached) {
+        mark[term] = 0;
         if (term === exact) continue;
-        const s = tokenSimilarity(t, this.termToken[term], opts);
+        const other = this.termToken[term];
+        // Most words reached through shared letter runs are too far apart to pair at all.
+        if (latin && other.script === 'latin' && latinApart(t, other, qMask, this.termMask[term], opts)) continue;
+        const s = tokenSimilarity(t, other, opts);
         if (s >= MIN_PAIR) out.set(term, pack(s, lastHow));
       }
     }

@@ -58,9 +58,43 @@ const PLURAL_ENDINGS = ['s', 'es', 'lar', 'ler', 'leri', 'lari'];
 
 /** One word is the other with a plural ending (star/stars, kaptan/kaptanlar). */
 function pluralOf(a: string, b: string): boolean {
-  const [s, l] = a.length < b.length ? [a, b] : [b, a];
-  if (s.length < 3 || !l.startsWith(s)) return false;
+  const s = a.length < b.length ? a : b, l = a.length < b.length ? b : a;
+  if (s.length < 3 || l.length - s.length > 4 || !l.startsWith(s)) return false;
   return PLURAL_ENDINGS.includes(l.slice(s.length));
+}
+
+/** Most edits apart two Latin words of which the longer has L letters may be and still pair. */
+const farEdits = (L: number): number => Math.max(2, Math.round(L * 0.35));
+
+/** The letters a word holds: a–z one bit each, any other character one shared bit. */
+export function letterMask(text: string): number {
+  let m = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i) - 97;
+    m |= c >= 0 && c < 26 ? 1 << c : 1 << 26;
+  }
+  return m;
+}
+
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/**
+ * Whether two Latin words surely do not pair (tokenSimilarity 0), told from their letters
+ * alone: every pairing by spelling or sound needs them within farEdits, and each letter found
+ * on one side only costs at least one edit. Initials, plural endings and shared meanings pair
+ * words further apart; doubled letters change no letter. A cheap test before the full comparison.
+ */
+export function latinApart(a: Token, b: Token, maskA: number, maskB: number, opts: SimilarityOptions): boolean {
+  // An initial pairs with any word it begins.
+  if ((a.role | b.role) & INITIAL) return false;
+  const apart = Math.max(bitCount(maskA & ~maskB), bitCount(maskB & ~maskA));
+  if (apart <= farEdits(Math.max(a.text.length, b.text.length))) return false;
+  if (pluralOf(a.text, b.text)) return false;
+  return !(opts.translations && conceptOf(a.text) && conceptOf(b.text));
 }
 
 export interface SimilarityOptions {
@@ -104,20 +138,20 @@ export function tokenSimilarity(a: Token, b: Token, opts: SimilarityOptions): nu
     if (sameCollapsed(a.text, b.text)) { lastHow = SPELLING; return 0.96; }
     const L = Math.max(a.text.length, b.text.length);
     const firstDiff = a.text[0] !== b.text[0];
+    // One distance serves every test below: exact up to the widest bound any of them uses.
+    const far = farEdits(L);
+    const d = editDistance(a.text, b.text, far);
     // Three letters: one changed letter after the first (Kim / Kum) is a weak pair.
-    if (L === 3 && !firstDiff && a.text.length === 3 && b.text.length === 3 && editDistance(a.text, b.text, 1) === 1) best = 0.7;
+    if (L === 3 && !firstDiff && a.text.length === 3 && b.text.length === 3 && d === 1) best = 0.7;
     // Short tokens differing in their first letter are different names (Hing / Shing).
     if (L >= 4 && !(firstDiff && L <= 5)) {
-      const max = L >= 8 ? 2 : 1;
-      const d = editDistance(a.text, b.text, max);
       // One edit weighs more in a short token: EMMA / EMKA are two names more often than a typo.
       if (d === 1) best = (L <= 4 ? 0.72 : L === 5 ? 0.8 : 0.9) - (firstDiff ? 0.1 : 0);
-      else if (d === 2 && max === 2) best = 0.76 - (firstDiff ? 0.06 : 0);
+      else if (d === 2 && L >= 8) best = 0.76 - (firstDiff ? 0.06 : 0);
     }
     // Sound-alike spellings only for tokens with enough consonants to be telling (not Jong /
     // Hong), and not so far apart in letters that only the sound classes agree (Corp / Kourf).
-    if (mandatoryCount(a.units) >= 3 && mandatoryCount(b.units) >= 3 &&
-        editDistance(a.text, b.text, Math.max(2, Math.round(L * 0.35))) <= Math.max(2, Math.round(L * 0.35))) {
+    if (d <= far && mandatoryCount(a.units) >= 3 && mandatoryCount(b.units) >= 3) {
       const p = unitsSimilarity(a.units, b.units, 0.3);
       if (p > best) { lastHow = PHONETIC; return p; }
     }
