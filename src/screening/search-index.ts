@@ -96,8 +96,6 @@ const KIND_FACTOR = [1, 1, 0.9, 0.95];
 const MAX_QUERY_TOKENS = 32;
 const MAX_RESCORED = 300;
 const MAX_RESCORED_FOREIGN = 100;
-/** Across scripts, names kept through the walk of the query's words, of which the best MAX_RESCORED_FOREIGN are rescored. */
-const FOREIGN_POOL = 150;
 
 function trigrams(text: string): string[] {
   const t = `^${text}$`;
@@ -773,7 +771,7 @@ export class ScreeningIndex {
         // Across scripts names are ranked by the share of the query they match: once enough
         // names rank above anything the remaining tokens could give a name not yet reached,
         // those tokens only update names already reached.
-        if (foreignMask && o > 0 && touched.length >= FOREIGN_POOL && this.foreignTopFull(touched, rem, W, need, lq, allowed)) break;
+        if (foreignMask && o > 0 && touched.length >= MAX_RESCORED_FOREIGN && this.foreignTopFull(touched, rem, W, need, lq, allowed)) break;
         rem -= qw[i];
         remC -= reachW[i];
         const bit = 1 << (i & 31);
@@ -805,7 +803,7 @@ export class ScreeningIndex {
         for (let x = o; x < order.length; x++) restMask |= 1 << (order[x] & 31);
         let kept = 0;
         const aw = this.aliasWeight, starts = this.aliasTermStart, pool = this.aliasTerms;
-        // Across scripts, names that could not rank among the best FOREIGN_POOL even
+        // Across scripts, names that could not rank among the best MAX_RESCORED_FOREIGN even
         // if every remaining token matched are dropped too (see foreignRankFloor).
         const floorRank = foreignMask ? this.foreignRankFloor(touched, W, need, lq, allowed) - 1e-6 : -Infinity;
         for (const a of touched) {
@@ -919,20 +917,20 @@ export class ScreeningIndex {
       const den = (w + ws) / 2 + lq * Math.max(0, W - w);
       const b = den > 0 ? num / den : 0;
       if (b < need || s / W + 0.01 * b <= floor || (allowed && !allowed[this.aliasList[a]])) continue;
-      if (++n >= FOREIGN_POOL) return true;
+      if (++n >= MAX_RESCORED_FOREIGN) return true;
     }
     return false;
   }
 
   /**
    * For a query in another script: the rank (share of the query matched, plus a hundredth of
-   * the bound) that FOREIGN_POOL names reached so far are sure to keep; −∞ when fewer
+   * the bound) that MAX_RESCORED_FOREIGN names reached so far are sure to keep; −∞ when fewer
    * names qualify. Those names stay in the pool ranked for rescoring (their share only grows,
    * their bound never falls), so a name whose best possible rank stays below this one never
    * would.
    */
   private foreignRankFloor(touched: number[], W: number, need: number, lq: number, allowed: boolean[] | null): number {
-    if (touched.length < FOREIGN_POOL) return -Infinity;
+    if (touched.length < MAX_RESCORED_FOREIGN) return -Infinity;
     if (this.rankBuf.length < touched.length) this.rankBuf = new Float64Array(touched.length * 2);
     const ranks = this.rankBuf;
     let n = 0;
@@ -944,8 +942,8 @@ export class ScreeningIndex {
       const b = den > 0 ? (s + ws) / 2 / den : 0;
       if (b >= need) ranks[n++] = s / W + 0.01 * b;
     }
-    if (n < FOREIGN_POOL) return -Infinity;
-    return kthLargest(ranks, n, FOREIGN_POOL);
+    if (n < MAX_RESCORED_FOREIGN) return -Infinity;
+    return kthLargest(ranks, n, MAX_RESCORED_FOREIGN);
   }
 
   /** Builds the reviewer-facing explanation of one hit (scores the winning name again, with notes). */
