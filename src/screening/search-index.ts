@@ -179,17 +179,22 @@ const NONE = new TermSet();
  * who finds the whole record by id (a list's records are several times the size of its index).
  */
 export function kept(e: Entity): Entity {
+  if (keptAlready.has(e)) return e;
   const countries = [...new Set([...e.countries, ...e.addresses.flatMap((a) => (a.country ? [a.country] : []))])];
   const some = <T>(a: T[]): T[] => (a.length ? a : NO_ITEMS);
   // Names as the index reads them; the small words repeated on every record are held once.
   const names = e.names.map((n): EntityName => (n.original ? { full: n.full, kind: n.kind, original: true } : { full: n.full, kind: n.kind }));
   for (const n of names) n.kind = KINDS[KINDS.indexOf(n.kind)] ?? n.kind;
-  return {
+  const out: Entity = {
     id: e.id, list: once(e.list), listVersion: once(e.listVersion), sourceId: e.sourceId, schema: once(e.schema) as Schema, names,
     birthDates: some(e.birthDates), birthPlaces: NO_ITEMS, nationalities: some(e.nationalities), countries: some(countries),
     addresses: NO_ITEMS, identifiers: some(e.identifiers), programmes: NO_ITEMS, links: NO_ITEMS,
   };
+  keptAlready.add(out);
+  return out;
 }
+/** Records made by kept (a list reduced with forScreening is not copied again by the index). */
+const keptAlready = new WeakSet<Entity>();
 
 const held = new Map<string, string>();
 /** The one copy of a short string repeated on many records (list ids, versions, schemas). */
@@ -258,7 +263,8 @@ export class ScreeningIndex {
   private readonly translations: boolean;
   private readonly simOpts: { translations: boolean };
   private lists = new Map<string, { version: string; entities: Entity[] }>();
-  private prepCache = new Map<string, PreparedName>();
+  /** Names prepared for the current lists, by schema and text (reused when a list is replaced). */
+  private prepCache = new Map<Schema, Map<string, PreparedName>>();
 
   private entities: Entity[] = [];
   private aliases: Alias[] = [];
@@ -376,9 +382,10 @@ export class ScreeningIndex {
     this.prepCache = new Map();
     const shared = new Map<string, Token>();
     const prepare = (raw: string, schema: Schema): PreparedName => {
-      const key = schema + '\u0000' + raw;
-      let p = this.prepCache.get(key);
-      if (!p) { p = oldCache.get(key) ?? share(prepareName(raw, schema), shared); this.prepCache.set(key, p); }
+      let bySchema = this.prepCache.get(schema);
+      if (!bySchema) { bySchema = new Map(); this.prepCache.set(schema, bySchema); }
+      let p = bySchema.get(raw);
+      if (!p) { p = oldCache.get(schema)?.get(raw) ?? share(prepareName(raw, schema), shared); bySchema.set(raw, p); }
       return p;
     };
     this.entities = [];
