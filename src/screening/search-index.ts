@@ -73,15 +73,21 @@ export interface IndexStats {
   entities: number;
   /** Names indexed (published names and aliases, plus former names written inside them). */
   names: number;
+  /** Of those, distinct names: the same name published by several entities is indexed once. */
+  distinctNames: number;
   terms: number;
   buildMs: number;
   /** Work done by the last search: names reached through the keys, and names rescored. */
   lastSearch: { candidates: number; scored: number; names: number } | null;
 }
 
+/**
+ * A distinct name of the index. The same name published by several entities (an SDN entry
+ * is on the OFAC list and again in the CSL) is indexed and rescored once; its holders are
+ * the entities that publish it, each with its kind of name.
+ */
 interface Alias {
-  entity: number;
-  kind: number;
+  /** As published. */
   raw: string;
   name: PreparedName;
   tokens: readonly Token[];
@@ -89,13 +95,13 @@ interface Alias {
   at: number;
 }
 
-interface Best { score: number; alias: number; variant: PreparedName; qw: Float32Array }
+interface Best { score: number; alias: number; kind: number; variant: PreparedName; qw: Float32Array }
 
 const KINDS: EntityName['kind'][] = ['primary', 'strong', 'weak', 'former'];
 const KIND_FACTOR = [1, 1, 0.9, 0.95];
 const MAX_QUERY_TOKENS = 32;
 const MAX_RESCORED = 300;
-const MAX_RESCORED_FOREIGN = 100;
+const MAX_RESCORED_FOREIGN = 60;
 
 function trigrams(text: string): string[] {
   const t = `^${text}$`;
@@ -268,7 +274,13 @@ export class ScreeningIndex {
 
   private entities: Entity[] = [];
   private aliases: Alias[] = [];
-  private aliasList = new Uint16Array(0);
+  /** Holders of each name, as linked lists: first holder per name, then entity, kind and next per holder. */
+  private holderFirst = new Int32Array(0);
+  private holderEntity = new Int32Array(0);
+  private holderKind = new Uint8Array(0);
+  private holderNext = new Int32Array(0);
+  /** List (index in listIds) of each entity. */
+  private entityList = new Uint16Array(0);
   /** Per name, in flat arrays for the hot loops: total token weight, and its terms and their weights (from aliasTermStart). */
   private aliasWeight = new Float32Array(0);
   private aliasTermStart = new Int32Array(0);
@@ -283,6 +295,8 @@ export class ScreeningIndex {
   /** Names holding each term: postIds[postStart[term]] … postIds[postStart[term + 1] − 1]. */
   private postStart = new Int32Array(1);
   private postIds = new Int32Array(0);
+  /** Published names holding each term, counting every holder of a shared name. */
+  private termDf = new Int32Array(0);
   private termWeight = new Float32Array(0);
   private trigramTerms = EMPTY_KEYS;
   private skeletonTerms = EMPTY_KEYS;
@@ -368,7 +382,8 @@ export class ScreeningIndex {
     return {
       lists: this.listStats.map((l) => ({ ...l })),
       entities: this.entities.length,
-      names: this.aliases.length,
+      names: this.holderEntity.length,
+      distinctNames: this.aliases.length,
       terms: this.termText.length,
       buildMs: this.buildMs,
       lastSearch: this.last,
@@ -399,8 +414,10 @@ export class ScreeningIndex {
     this.splitCache = new Map();
     this.gluedCache = new Map();
     const termPost: number[][] = [];
-    const aliasListArr: number[] = [];
+    const entityListArr: number[] = [];
     const aliasTermsArr: number[] = [];
+    const nameIndex = new Map<PreparedName, number>();
+    const first: number[] = [], holderEntity: number[] = [], holderKind: number[] = [], holderNext: number[] = [];
     // Tokens of another script than the term's first token also need their own skeletons.
     const otherScript: Token[] = [];
 
@@ -422,6 +439,7 @@ export class ScreeningIndex {
       for (const e of this.lists.get(listId)!.entities) {
         const ei = this.entities.length;
         this.entities.push(e);
+        entityListArr.push(li);
         for (const id of e.identifiers) {
           const v = normIdentifier(id.value);
           if (v.length < 5) continue;
@@ -438,23 +456,41 @@ export class ScreeningIndex {
           for (let v = -1; v < p.former.length; v++) {
             const name = v < 0 ? p : p.former[v];
             if (!name.tokens.length) continue;
-            const tokens = name.tokens.length > 24 ? name.tokens.slice(0, 24) : name.tokens;
-            const ai = this.aliases.length;
-            const at = aliasTermsArr.length;
-            for (let i = 0; i < tokens.length; i++) {
-              const term = termOf(tokens[i]);
-              aliasTermsArr.push(term);
-              const post = termPost[term];
-              if (post[post.length - 1] !== ai) post.push(ai);
+            let ai = nameIndex.get(name);
+            if (ai === undefined) {
+              ai = this.aliases.length;
+              nameIndex.set(name, ai);
+              const tokens = name.tokens.length > 24 ? name.tokens.slice(0, 24) : name.tokens;
+              const at = aliasTermsArr.length;
+              for (let i = 0; i < tokens.length; i++) {
+                const term = termOf(tokens[i]);
+                aliasTermsArr.push(term);
+                const post = termPost[term];
+                if (post[post.length - 1] !== ai) post.push(ai);
+              }
+              this.aliases.push({ raw: v < 0 ? n.full : name.raw, name, tokens, at });
+              first.push(-1);
             }
-            this.aliases.push({ entity: ei, kind: v < 0 ? kind : 3, raw: v < 0 ? n.full : name.raw, name, tokens, at });
-            aliasListArr.push(li);
+            holderEntity.push(ei);
+            holderKind.push(v < 0 ? kind : 3);
+            holderNext.push(first[ai]);
+            first[ai] = holderEntity.length - 1;
           }
         }
       }
     });
 
-    const N = Math.max(this.aliases.length, 1);
+    this.holderFirst = Int32Array.from(first);
+    this.holderEntity = Int32Array.from(holderEntity);
+    this.holderKind = Uint8Array.from(holderKind);
+    this.holderNext = Int32Array.from(holderNext);
+    this.entityList = Uint16Array.from(entityListArr);
+    // Rarity counts every published name, as if each holder's copy were indexed.
+    const copies = new Int32Array(this.aliases.length);
+    for (const a of first.keys()) for (let h = first[a]; h >= 0; h = holderNext[h]) copies[a]++;
+    this.termDf = new Int32Array(termPost.length);
+    for (let t = 0; t < termPost.length; t++) for (const a of termPost[t]) this.termDf[t] += copies[a];
+    const N = Math.max(this.holderEntity.length, 1);
     this.postStart = new Int32Array(termPost.length + 1);
     for (let t = 0; t < termPost.length; t++) this.postStart[t + 1] = this.postStart[t] + termPost[t].length;
     this.postIds = new Int32Array(this.postStart[termPost.length]);
@@ -463,7 +499,7 @@ export class ScreeningIndex {
     this.fullIdf = Math.log(Math.max(N / 30, 2));
     this.termWeight = new Float32Array(this.termText.length);
     for (let t = 0; t < this.termText.length; t++) {
-      this.termWeight[t] = Math.min(staticWeight(this.termToken[t]), this.idfFactor(termPost[t].length));
+      this.termWeight[t] = Math.min(staticWeight(this.termToken[t]), this.idfFactor(this.termDf[t]));
     }
     this.aliasTerms = Int32Array.from(aliasTermsArr);
     this.aliasTermStart = new Int32Array(this.aliases.length + 1);
@@ -474,13 +510,12 @@ export class ScreeningIndex {
       this.aliasTermStart[a + 1] = alias.at + alias.tokens.length;
       let sum = 0;
       for (let i = 0; i < alias.tokens.length; i++) {
-        const w = Math.min(staticWeight(alias.tokens[i]), this.idfFactor(termPost[this.aliasTerms[alias.at + i]].length));
+        const w = Math.min(staticWeight(alias.tokens[i]), this.idfFactor(this.termDf[this.aliasTerms[alias.at + i]]));
         this.aliasTokenWeights[alias.at + i] = w;
         sum += w;
       }
       this.aliasWeight[a] = sum;
     }
-    this.aliasList = Uint16Array.from(aliasListArr);
 
     const grams = new Map<string, number[]>();
     const skel = new Map<string, number[]>();
@@ -527,7 +562,7 @@ export class ScreeningIndex {
   }
 
   private idfFactor(df: number): number {
-    const N = Math.max(this.aliases.length, 1);
+    const N = Math.max(this.holderEntity.length, 1);
     const idf = Math.log((N + 1) / (df + 0.5));
     return Math.min(1, Math.max(0.15, idf / this.fullIdf));
   }
@@ -655,8 +690,14 @@ export class ScreeningIndex {
    * A word written as two listed words ("Abdulrahman" / "Abdul Rahman"): for each way to cut
    * it into two listed terms, the rarer term (a name holding both holds it). Remembered.
    */
-  /** Number of names holding a term. */
-  private df(term: number): number { return this.postStart[term + 1] - this.postStart[term]; }
+  /** Number of published names holding a term (holders of a shared name each count). */
+  private df(term: number): number { return this.termDf[term]; }
+
+  /** Whether a name is held by an entity of an allowed list. */
+  private nameAllowed(a: number, allowed: boolean[]): boolean {
+    for (let h = this.holderFirst[a]; h >= 0; h = this.holderNext[h]) if (allowed[this.entityList[this.holderEntity[h]]]) return true;
+    return false;
+  }
 
   private splits(text: string): number[] {
     let out = this.splitCache.get(text);
@@ -860,7 +901,7 @@ export class ScreeningIndex {
         // listed side fully explained) the share of both names matched so far, so that a long
         // name matching a few common words ranks below a short one matching them all.
         bound[x] = foreignMask ? (this.accS[a] + Math.min(this.accC[a], ws)) / (W + ws) + 0.01 * b : b;
-        if (b >= need && (!allowed || allowed[this.aliasList[a]])) keep.push(x);
+        if (b >= need && (!allowed || this.nameAllowed(a, allowed))) keep.push(x);
         this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0;
       }
       const maxRescored = foreignMask ? MAX_RESCORED_FOREIGN : MAX_RESCORED;
@@ -868,12 +909,18 @@ export class ScreeningIndex {
       for (const x of keep) {
         const a = touched[x];
         const alias = this.aliases[a];
-        const e = this.entities[alias.entity];
+        // Holders of a name share its schema (names are prepared per schema).
+        const e = this.entities[this.holderEntity[this.holderFirst[a]]];
         const schema = qSchema !== 'unknown' ? qSchema : e.schema !== 'unknown' ? e.schema : (q.hint ?? alias.name.hint ?? 'unknown');
-        const s = this.scoreAlias(qTokens, qw, neigh, q, alias, schema, stop, null) * factor * KIND_FACTOR[alias.kind];
+        const s = this.scoreAlias(qTokens, qw, neigh, q, alias, schema, stop, null) * factor;
         scored++;
-        const cur = best.get(alias.entity);
-        if (!cur || s > cur.score) best.set(alias.entity, { score: s, alias: a, variant: q, qw });
+        for (let h = this.holderFirst[a]; h >= 0; h = this.holderNext[h]) {
+          const ei = this.holderEntity[h], kind = this.holderKind[h];
+          if (allowed && !allowed[this.entityList[ei]]) continue;
+          const sk = s * KIND_FACTOR[kind];
+          const cur = best.get(ei);
+          if (!cur || sk > cur.score) best.set(ei, { score: sk, alias: a, kind, variant: q, qw });
+        }
       }
     }
 
@@ -923,7 +970,7 @@ export class ScreeningIndex {
       const num = (s + ws) / 2;
       const den = (w + ws) / 2 + lq * Math.max(0, W - w);
       const b = den > 0 ? num / den : 0;
-      if (b < need || s / W + 0.01 * b <= floor || (allowed && !allowed[this.aliasList[a]])) continue;
+      if (b < need || s / W + 0.01 * b <= floor || (allowed && !this.nameAllowed(a, allowed))) continue;
       if (++n >= MAX_RESCORED_FOREIGN) return true;
     }
     return false;
@@ -943,7 +990,7 @@ export class ScreeningIndex {
     let n = 0;
     for (let x = 0; x < touched.length; x++) {
       const a = touched[x];
-      if (allowed && !allowed[this.aliasList[a]]) continue;
+      if (allowed && !this.nameAllowed(a, allowed)) continue;
       const s = this.accS[a], w = this.accW[a], ws = this.aliasWeight[a];
       const den = (w + ws) / 2 + lq * Math.max(0, W - w);
       const b = den > 0 ? (s + ws) / 2 / den : 0;
@@ -966,14 +1013,14 @@ export class ScreeningIndex {
       this.scoreAlias(qTokens, b.qw, neigh, b.variant, alias, schema, stop, ex);
       explanation.nameScore = Math.round(b.score * 1000) / 1000;
       explanation.matchedName = alias.raw;
-      explanation.aliasKind = KINDS[alias.kind];
+      explanation.aliasKind = KINDS[b.kind];
       explanation.queryName = b.variant.raw;
       explanation.tokens = ex.pairs;
       explanation.unmatchedQuery = ex.unmatchedQuery;
       explanation.unmatchedAlias = ex.unmatchedAlias;
       explanation.notes = ex.notes;
-      if (alias.kind === 2) explanation.notes.push('weak alias (low-quality a.k.a.): name score × 0.9');
-      if (alias.kind === 3) explanation.notes.push('former name of the entity: name score × 0.95');
+      if (b.kind === 2) explanation.notes.push('weak alias (low-quality a.k.a.): name score × 0.9');
+      if (b.kind === 3) explanation.notes.push('former name of the entity: name score × 0.95');
       if (b.variant !== root) explanation.notes.push(`matched on a former name written in the query: ${b.variant.raw}`);
     }
     return {
