@@ -68,6 +68,35 @@ describe('what the index keeps of a record', () => {
   });
 });
 
+describe('a name published by several entities', () => {
+  const index = buildIndex([
+    entity('1', 'person', ['Hassan Reza Karimi'], { list: 'ofac' }),
+    entity('SDN/1', 'person', ['Karimi Hassan Reza', { full: 'Hassan Reza Karimi', kind: 'weak' }], { list: 'csl' }),
+    entity('2', 'person', ['Hassan Reza Karimi'], { list: 'un' }),
+    entity('3', 'person', ['Ali Bakr Othman', { full: 'Hassan Reza Karimi', kind: 'weak' }], { list: 'eu' }),
+  ]);
+
+  it('is indexed once and scores each holder with its own kind of name', () => {
+    const s = index.stats();
+    expect(s.names).toBe(6);
+    expect(s.distinctNames).toBe(3);
+    const hits = index.search({ name: 'Hassan Reza Karimi' }, { threshold: 0.5 });
+    expect(hits.map((h) => h.entityId).sort()).toEqual(['csl:SDN/1', 'eu:3', 'ofac:1', 'un:2']);
+    const ofac = hits.find((h) => h.entityId === 'ofac:1')!, eu = hits.find((h) => h.entityId === 'eu:3')!;
+    expect(eu.explanation.aliasKind).toBe('weak');
+    expect(eu.score).toBeCloseTo(ofac.score * 0.9, 2);
+    const csl = hits.find((h) => h.entityId === 'csl:SDN/1')!;
+    // Its primary name (reordered) or its weak alias (× 0.9), whichever scores higher.
+    expect(csl.score).toBeGreaterThan(0.85);
+    expect(hits.find((h) => h.entityId === 'ofac:1')!.explanation.aliasKind).toBe('primary');
+  });
+
+  it('answers a list filter by the lists of its holders', () => {
+    expect(index.search({ name: 'Hassan Reza Karimi' }, { lists: ['un'] }).map((h) => h.entityId)).toEqual(['un:2']);
+    expect(index.search({ name: 'Hassan Reza Karimi' }, { lists: ['nowhere'] })).toEqual([]);
+  });
+});
+
 describe('threshold, top, lists and stop words', () => {
   const index = buildIndex([
     entity('1', 'person', ['Anatoly Petrovich Sergeyev'], { list: 'a' }),
