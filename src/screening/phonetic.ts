@@ -167,6 +167,23 @@ function skip(u: number, vowelCost: number, repeated: boolean): number {
 }
 
 /**
+ * Whether every consonant of `a` (a letter written twice counts once) can be paired, in order,
+ * with a unit of `b` sharing one of its classes. An alignment that leaves one unpaired costs
+ * at least 1 (it is skipped or paired with a unit of no common class), so when this fails the
+ * cost is 1 or more. Linear, where the full comparison is quadratic.
+ */
+function partnered(a: Uint32Array, b: Uint32Array): boolean {
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    const u = a[i];
+    if (tierOf(u) !== 0 || (i > 0 && a[i - 1] === u)) continue;
+    while (j < b.length && !(u & b[j] & MASK)) j++;
+    if (j++ >= b.length) return false;
+  }
+  return true;
+}
+
+/**
  * Similarity of two unit sequences in 0..1, or 0 when they are not the same name. Only
  * optional units may differ; across scripts one consonant may also differ in long tokens.
  */
@@ -179,6 +196,8 @@ export function unitsSimilarity(a: Uint32Array, b: Uint32Array, vowelCost = 0, a
   let maxCost = n === 0 ? 0.3 : n <= 1 ? (allowMismatch ? 0.2 : 0.3) : Math.max(0.45, 0.12 * n);
   if (n > 1 && floor <= 0.78) maxCost = Math.max(maxCost, 0.75);
   if (n > 1 && floor <= 0.75 && allowMismatch && n >= 5) maxCost = Math.max(maxCost, 1.4);
+  // Below a cost of 1 every consonant must find its partner: most pairs fail that cheap test.
+  if (maxCost < 1 && !(partnered(a, b) && partnered(b, a))) return 0;
   const cost = unitsCost(a, b, vowelCost, maxCost + 1e-9);
   // Names of weak letters only (يحيى / Yahya): every letter must find its pair.
   if (n === 0) return a.length >= 2 && b.length >= 2 && cost <= 0.3 ? 0.8 : 0;

@@ -28,9 +28,10 @@ export interface NameExplanation {
 }
 
 /** Penalty weights of unexplained tokens, per kind of name. */
-export function lambdas(schema: Schema): [number, number] {
-  return schema === 'person' ? [0.8, 0.55] : [1, 0.9];
+export function lambdas(schema: Schema): readonly [number, number] {
+  return schema === 'person' ? PERSON_LAMBDAS : OTHER_LAMBDAS;
 }
+const PERSON_LAMBDAS = [0.8, 0.55] as const, OTHER_LAMBDAS = [1, 0.9] as const;
 
 /** Penalty weight of an unexplained middle name of a person (either side). */
 export const MIDDLE = 0.28;

@@ -143,16 +143,16 @@ function kthLargest(vals: Float32Array | Float64Array, n: number, k: number): nu
 }
 
 /**
- * The k entries of `keep` (ascending) with the highest bound, best first, ties in their order:
- * what a stable sort and a slice would give, without sorting thousands of candidates.
+ * The k entries of keep[0..n) (ascending) with the highest bound, best first, ties in their
+ * order: what a stable sort and a slice would give, without sorting thousands of candidates.
+ * `vals` is scratch space of at least n entries.
  */
-function topByBound(keep: number[], bound: Float32Array, k: number): number[] {
-  const vals = new Float32Array(keep.length);
-  for (let x = 0; x < keep.length; x++) vals[x] = bound[keep[x]];
-  const cut = kthLargest(vals, vals.length, k);
+function topByBound(keep: Int32Array, n: number, bound: Float32Array, k: number, vals: Float32Array): number[] {
+  for (let x = 0; x < n; x++) vals[x] = bound[keep[x]];
+  const cut = kthLargest(vals, n, k);
   const out: number[] = [];
-  for (const x of keep) if (bound[x] > cut) out.push(x);
-  for (let y = 0; y < keep.length && out.length < k; y++) if (bound[keep[y]] === cut) out.push(keep[y]);
+  for (let y = 0; y < n; y++) if (bound[keep[y]] > cut) out.push(keep[y]);
+  for (let y = 0; y < n && out.length < k; y++) if (bound[keep[y]] === cut) out.push(keep[y]);
   return out.sort((x, y) => bound[y] - bound[x] || x - y);
 }
 
@@ -316,10 +316,19 @@ export class ScreeningIndex {
   private seen = new Uint32Array(0);
   private gramCount = new Uint16Array(0);
   private reachMark = new Uint8Array(0);
+  /** Scratch lists of terms for neighbours(): reached so far, and met through a trigram. */
+  private reachedBuf = new Int32Array(0);
+  private gramTouchedBuf = new Int32Array(0);
   /** Letters of each term (see letterMask). */
   private termMask = new Int32Array(0);
   private termBits = new Uint32Array(0);
-  private touchedBuf: number[] = [];
+  /** Terms whose termBits the current search set (each once). */
+  private markedBuf = new Int32Array(0);
+  /** Names reached by the current search (at most every name once). */
+  private touched = new Int32Array(0);
+  /** Of those, the ones rescored (positions in touched), and scratch space to rank them. */
+  private keepBuf = new Int32Array(0);
+  private keepVals = new Float32Array(0);
   private boundBuf = new Float32Array(1024);
   private rankBuf = new Float64Array(1024);
   private buildMs = 0;
@@ -351,6 +360,12 @@ export class ScreeningIndex {
     if (s === undefined) { s = gluedSimilarity(alias.tokens[single], this.gQ, j, k); this.gMemo.set(key, s); }
     return s;
   };
+  /** During a search, per entity: its best name score so far (−1 for none), the name, its kind and the query form (variant) that gave it. */
+  private bestScore = new Float64Array(0);
+  private bestAlias = new Int32Array(0);
+  private bestKind = new Uint8Array(0);
+  private bestVariant = new Uint8Array(0);
+  private bestList = new Int32Array(0);
   private listStats: IndexStats['lists'] = [];
   private last: IndexStats['lastSearch'] = null;
 
@@ -551,10 +566,22 @@ export class ScreeningIndex {
     this.accW = new Float32Array(N);
     this.accC = new Float32Array(N);
     this.seen = new Uint32Array(N);
+    this.touched = new Int32Array(this.aliases.length);
+    const E = this.entities.length;
+    this.bestScore = new Float64Array(E).fill(-1);
+    this.bestAlias = new Int32Array(E);
+    this.bestKind = new Uint8Array(E);
+    this.bestVariant = new Uint8Array(E);
+    this.bestList = new Int32Array(E);
+    this.keepBuf = new Int32Array(this.aliases.length);
+    this.keepVals = new Float32Array(this.aliases.length);
     this.gramCount = new Uint16Array(this.termText.length);
     this.reachMark = new Uint8Array(this.termText.length);
+    this.reachedBuf = new Int32Array(this.termText.length);
+    this.gramTouchedBuf = new Int32Array(this.termText.length);
     this.termMask = Int32Array.from(this.termText, letterMask);
     this.termBits = new Uint32Array(this.termText.length);
+    this.markedBuf = new Int32Array(this.termText.length);
     // The memo of romanised words served the build; queries refill it with their own words.
     clearPrepareCaches();
     this.listStats = [...this.lists].map(([list, l]) => ({ list, listVersion: l.version, entities: l.entities.length, names: l.entities.reduce((n, e) => n + e.names.length, 0) }));
@@ -596,23 +623,25 @@ export class ScreeningIndex {
     if (exact !== undefined) out.set(exact, pack(1, t.script === 'latin' && this.termToken[exact].script === 'latin' ? EXACT : 1));
     if (!(t.role & (NUMBER | INITIAL))) {
       // Terms reached, each once (marked while collected).
-      const mark = this.reachMark;
-      const reached: number[] = [];
+      const mark = this.reachMark, reached = this.reachedBuf;
+      let nr = 0;
       const L = t.text.length;
       if (L >= 3) {
         // Terms sharing enough trigrams to lie within one or two edits (a swap of two
         // letters changes up to four trigrams).
         const grams = trigrams(t.text);
         const need = Math.max(1, grams.length - (L >= 8 ? 7 : 4));
-        const touched: number[] = [];
+        const touched = this.gramTouchedBuf;
+        let ng = 0;
         const { start, ids } = this.trigramTerms;
         for (const g of grams) {
           const slot = this.trigramTerms.find(g);
           if (slot < 0) continue;
-          for (let i = start[slot]; i < start[slot + 1]; i++) if (this.gramCount[ids[i]]++ === 0) touched.push(ids[i]);
+          for (let i = start[slot]; i < start[slot + 1]; i++) if (this.gramCount[ids[i]]++ === 0) touched[ng++] = ids[i];
         }
-        for (const term of touched) {
-          if (this.gramCount[term] >= need && Math.abs(this.termText[term].length - L) <= 2 && !mark[term]) { mark[term] = 1; reached.push(term); }
+        for (let x = 0; x < ng; x++) {
+          const term = touched[x];
+          if (this.gramCount[term] >= need && Math.abs(this.termText[term].length - L) <= 2 && !mark[term]) { mark[term] = 1; reached[nr++] = term; }
           this.gramCount[term] = 0;
         }
       }
@@ -622,26 +651,19 @@ export class ScreeningIndex {
       const latin = t.script === 'latin';
       const minKey = latin ? 3 : 1;
       const maxTerms = latin ? 1000 : 6000;
-      const reach = (keys: KeyPostings, key: string, max: number) => {
-        const slot = keys.find(key);
-        if (slot < 0 || keys.count(slot) > max) return;
-        for (let i = keys.start[slot]; i < keys.start[slot + 1]; i++) {
-          const term = keys.ids[i];
-          if (!mark[term]) { mark[term] = 1; reached.push(term); }
-        }
-      };
       for (const k of skeletonKeys(t.units)) {
-        if (k.length >= minKey) reach(this.skeletonTerms, k, maxTerms);
+        if (k.length >= minKey) nr = this.reach(this.skeletonTerms, k, maxTerms, nr);
         // Short Latin keys still reach names written in other scripts (Tzur / צור).
-        else if (latin) reach(this.foreignSkeletons, k, 1000);
+        else if (latin) nr = this.reach(this.foreignSkeletons, k, 1000, nr);
       }
       if (this.translations) {
         const c = conceptOf(t.text);
-        if (c) reach(this.conceptTerms, c, Infinity);
+        if (c) nr = this.reach(this.conceptTerms, c, Infinity, nr);
       }
       const opts = this.simOpts;
       const qMask = latin ? letterMask(t.text) : 0;
-      for (const term of reached) {
+      for (let x = 0; x < nr; x++) {
+        const term = reached[x];
         mark[term] = 0;
         if (term === exact) continue;
         const other = this.termToken[term];
@@ -654,6 +676,18 @@ export class ScreeningIndex {
     if (this.neighbourCache.size > 20_000) this.neighbourCache.clear();
     this.neighbourCache.set(key, out);
     return out;
+  }
+
+  /** Adds the terms of a key not reached yet to reachedBuf[nr…] (unless the key holds more than max); returns the new count. */
+  private reach(keys: KeyPostings, key: string, max: number, nr: number): number {
+    const slot = keys.find(key);
+    if (slot < 0 || keys.count(slot) > max) return nr;
+    const mark = this.reachMark, reached = this.reachedBuf;
+    for (let i = keys.start[slot]; i < keys.start[slot + 1]; i++) {
+      const term = keys.ids[i];
+      if (!mark[term]) { mark[term] = 1; reached[nr++] = term; }
+    }
+    return nr;
   }
 
   /**
@@ -730,16 +764,20 @@ export class ScreeningIndex {
     // Facts can lift a name score by this much, so names that far below may still qualify.
     const lift = 0.02 + (query.birthDate ? 0.1 : 0) + (query.countries?.length ? 0.05 : 0);
 
-    const best = new Map<number, Best>();
+    // Best name score per entity (see bestScore), and the entities that have one, in order.
+    let nb = 0;
+    const qws: Float32Array[] = [];
     let candidates = 0, scored = 0;
     const variants = [root, ...root.former];
-    for (let v = 0; v < variants.length; v++) {
+    // (bestVariant holds a variant's position in a byte.)
+    for (let v = 0; v < variants.length && v < 256; v++) {
       const q = variants[v];
       if (!q.tokens.length) continue;
       const factor = v === 0 ? 1 : 0.95;
       const qTokens = q.tokens.slice(0, MAX_QUERY_TOKENS);
       const neigh = qTokens.map((t) => this.neighbours(t));
       const qw = new Float32Array(qTokens.length);
+      qws[v] = qw;
       let W = 0;
       for (let i = 0; i < qTokens.length; i++) {
         qw[i] = this.queryWeight(qTokens[i], neigh[i]);
@@ -793,14 +831,15 @@ export class ScreeningIndex {
       // What a name's own tokens can add at most for each query token: the heaviest term it reaches.
       const reachW = new Float32Array(qTokens.length);
       let remC = 0;
-      const markedTerms: number[] = [];
+      const markedTerms = this.markedBuf;
+      let nm = 0;
       for (let i = 0; i < qTokens.length; i++) {
         let mx = 0;
         const bit = 1 << (i & 31);
         for (const set of [neigh[i], extra[i]]) {
           for (const term of set.terms) {
             if (this.termWeight[term] > mx) mx = this.termWeight[term];
-            if (this.termBits[term] === 0) markedTerms.push(term);
+            if (this.termBits[term] === 0) markedTerms[nm++] = term;
             this.termBits[term] |= bit;
           }
         }
@@ -809,8 +848,8 @@ export class ScreeningIndex {
       }
       let rem = W;
       // Reused across queries: a common token reaches thousands of names.
-      const touched = this.touchedBuf;
-      touched.length = 0;
+      const touched = this.touched;
+      let nt = 0;
       const seen = this.seen, accS = this.accS, accW = this.accW, accC = this.accC;
       let o = 0;
       for (; o < order.length; o++) {
@@ -819,7 +858,7 @@ export class ScreeningIndex {
         // Across scripts names are ranked by the share of the query they match: once enough
         // names rank above anything the remaining tokens could give a name not yet reached,
         // those tokens only update names already reached.
-        if (foreignMask && o > 0 && touched.length >= MAX_RESCORED_FOREIGN && this.foreignTopFull(touched, rem, W, need, lq, allowed)) break;
+        if (foreignMask && o > 0 && nt >= MAX_RESCORED_FOREIGN && this.foreignTopFull(nt, rem, W, need, lq, allowed)) break;
         rem -= qw[i];
         remC -= reachW[i];
         const bit = 1 << (i & 31);
@@ -834,7 +873,7 @@ export class ScreeningIndex {
             for (let k = this.postStart[term], end = this.postStart[term + 1]; k < end; k++) {
               const a = post[k];
               const sa = seen[a];
-              if (sa === 0) touched.push(a);
+              if (sa === 0) touched[nt++] = a;
               if (sa & bit) { if (pass === 1) accC[a] += wc; continue; }
               seen[a] = sa | bit;
               accS[a] += s;
@@ -844,7 +883,7 @@ export class ScreeningIndex {
           }
         }
       }
-      if (o < order.length && touched.length) {
+      if (o < order.length && nt) {
         // Common tokens: names that cannot reach the threshold even if every remaining token
         // matched are dropped first; the others are looked up on their own terms.
         let restMask = 0;
@@ -853,8 +892,9 @@ export class ScreeningIndex {
         const aw = this.aliasWeight, starts = this.aliasTermStart, pool = this.aliasTerms;
         // Across scripts, names that could not rank among the best MAX_RESCORED_FOREIGN even
         // if every remaining token matched are dropped too (see foreignRankFloor).
-        const floorRank = foreignMask ? this.foreignRankFloor(touched, W, need, lq, allowed) - 1e-6 : -Infinity;
-        for (const a of touched) {
+        const floorRank = foreignMask ? this.foreignRankFloor(nt, W, need, lq, allowed) - 1e-6 : -Infinity;
+        for (let x = 0; x < nt; x++) {
+          const a = touched[x];
           const ws = aw[a];
           if ((this.accS[a] + rem) / W + 0.01 < floorRank) { this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0; continue; }
           // A word in another script may explain several listed words at once (glued syllables).
@@ -882,15 +922,16 @@ export class ScreeningIndex {
             }
           }
         }
-        touched.length = kept;
+        nt = kept;
       }
-      for (const term of markedTerms) this.termBits[term] = 0;
-      candidates += touched.length;
+      for (let x = 0; x < nm; x++) this.termBits[markedTerms[x]] = 0;
+      candidates += nt;
       // Upper bound of each name's score from what its tokens could explain at best.
-      let keep: number[] = [];
-      if (this.boundBuf.length < touched.length) this.boundBuf = new Float32Array(touched.length * 2);
+      const keepBuf = this.keepBuf;
+      let nk = 0;
+      if (this.boundBuf.length < nt) this.boundBuf = new Float32Array(nt * 2);
       const bound = this.boundBuf;
-      for (let x = 0; x < touched.length; x++) {
+      for (let x = 0; x < nt; x++) {
         const a = touched[x];
         const ws = this.aliasWeight[a];
         const c = foreignMask ? ws : Math.min(this.accC[a], ws);
@@ -901,12 +942,13 @@ export class ScreeningIndex {
         // listed side fully explained) the share of both names matched so far, so that a long
         // name matching a few common words ranks below a short one matching them all.
         bound[x] = foreignMask ? (this.accS[a] + Math.min(this.accC[a], ws)) / (W + ws) + 0.01 * b : b;
-        if (b >= need && (!allowed || this.nameAllowed(a, allowed))) keep.push(x);
+        if (b >= need && (!allowed || this.nameAllowed(a, allowed))) keepBuf[nk++] = x;
         this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0;
       }
       const maxRescored = foreignMask ? MAX_RESCORED_FOREIGN : MAX_RESCORED;
-      if (keep.length > maxRescored) keep = topByBound(keep, bound, maxRescored);
-      for (const x of keep) {
+      const keep = nk > maxRescored ? topByBound(keepBuf, nk, bound, maxRescored, this.keepVals) : null;
+      for (let y = 0, ny = keep ? keep.length : nk; y < ny; y++) {
+        const x = keep ? keep[y] : keepBuf[y];
         const a = touched[x];
         const alias = this.aliases[a];
         // Holders of a name share its schema (names are prepared per schema).
@@ -918,8 +960,10 @@ export class ScreeningIndex {
           const ei = this.holderEntity[h], kind = this.holderKind[h];
           if (allowed && !allowed[this.entityList[ei]]) continue;
           const sk = s * KIND_FACTOR[kind];
-          const cur = best.get(ei);
-          if (!cur || sk > cur.score) best.set(ei, { score: sk, alias: a, kind, variant: q, qw });
+          if (sk > this.bestScore[ei]) {
+            if (this.bestScore[ei] < 0) this.bestList[nb++] = ei;
+            this.bestScore[ei] = sk; this.bestAlias[ei] = a; this.bestKind[ei] = kind; this.bestVariant[ei] = v;
+          }
         }
       }
     }
@@ -929,17 +973,18 @@ export class ScreeningIndex {
     for (const id of ids) for (const ei of this.identifierIndex.get(normIdentifier(id.value)) ?? []) idHits.add(ei);
 
     const hits: Array<{ ei: number; score: number; b: Best | undefined; facts: FactEffect[] }> = [];
-    for (const ei of new Set([...best.keys(), ...idHits])) {
+    const consider = (ei: number) => {
       const e = this.entities[ei];
-      if (listAllowed && !listAllowed.has(e.list)) continue;
-      const b = best.get(ei);
+      if (listAllowed && !listAllowed.has(e.list)) return;
+      const b: Best | undefined = this.bestScore[ei] < 0 ? undefined
+        : { score: this.bestScore[ei], alias: this.bestAlias[ei], kind: this.bestKind[ei], variant: variants[this.bestVariant[ei]], qw: qws[this.bestVariant[ei]] };
       const facts: FactEffect[] = [];
       const idm = identifierMatch(ids, e.identifiers);
       let score = 1;
       if (idm) facts.push(idm);
       else {
         const nameScore = b?.score ?? 0;
-        if (nameScore < threshold - lift) continue;
+        if (nameScore < threshold - lift) return;
         for (const f of [
           schemaEffect(qSchema !== 'unknown' ? qSchema : (root.hint ?? 'unknown'), e.schema),
           birthDateEffect(query.birthDate, e.birthDates),
@@ -949,7 +994,10 @@ export class ScreeningIndex {
         score = Math.min(1, Math.max(0, nameScore + facts.reduce((x, f) => x + f.effect, 0)));
       }
       if (score >= threshold) hits.push({ ei, score, b, facts });
-    }
+    };
+    for (let x = 0; x < nb; x++) consider(this.bestList[x]);
+    for (const ei of idHits) if (this.bestScore[ei] < 0) consider(ei);
+    for (let x = 0; x < nb; x++) this.bestScore[this.bestList[x]] = -1;
     hits.sort((x, y) => y.score - x.score || this.entities[x.ei].id.localeCompare(this.entities[y.ei].id));
     const out = hits.slice(0, top).map((h) => this.explainHit(h.ei, h.score, h.b, h.facts, root, qSchema, stop));
     this.last = { candidates, scored, names: this.aliases.length };
@@ -961,10 +1009,11 @@ export class ScreeningIndex {
    * any name not yet reached could rank: their share of the query only grows, and their bound
    * never falls as more tokens are matched.
    */
-  private foreignTopFull(touched: number[], rem: number, W: number, need: number, lq: number, allowed: boolean[] | null): boolean {
+  private foreignTopFull(nt: number, rem: number, W: number, need: number, lq: number, allowed: boolean[] | null): boolean {
     const floor = rem / W + 0.01;
     let n = 0;
-    for (let x = 0; x < touched.length; x++) {
+    const touched = this.touched;
+    for (let x = 0; x < nt; x++) {
       const a = touched[x];
       const s = this.accS[a], w = this.accW[a], ws = this.aliasWeight[a];
       const num = (s + ws) / 2;
@@ -983,12 +1032,13 @@ export class ScreeningIndex {
    * their bound never falls), so a name whose best possible rank stays below this one never
    * would.
    */
-  private foreignRankFloor(touched: number[], W: number, need: number, lq: number, allowed: boolean[] | null): number {
-    if (touched.length < MAX_RESCORED_FOREIGN) return -Infinity;
-    if (this.rankBuf.length < touched.length) this.rankBuf = new Float64Array(touched.length * 2);
+  private foreignRankFloor(nt: number, W: number, need: number, lq: number, allowed: boolean[] | null): number {
+    if (nt < MAX_RESCORED_FOREIGN) return -Infinity;
+    if (this.rankBuf.length < nt) this.rankBuf = new Float64Array(nt * 2);
     const ranks = this.rankBuf;
     let n = 0;
-    for (let x = 0; x < touched.length; x++) {
+    const touched = this.touched;
+    for (let x = 0; x < nt; x++) {
       const a = touched[x];
       if (allowed && !this.nameAllowed(a, allowed)) continue;
       const s = this.accS[a], w = this.accW[a], ws = this.aliasWeight[a];
