@@ -158,14 +158,21 @@ function topByBound(keep: Int32Array, n: number, bound: Float32Array, k: number,
 
 /** Terms a query token reaches, with packed similarities: arrays to iterate, a map to look up. */
 class TermSet {
-  readonly terms: number[] = [];
-  readonly packed: number[] = [];
-  private readonly at = new Map<number, number>();
+  readonly terms: number[];
+  readonly packed: number[];
+  private readonly at: Map<number, number>;
+  constructor(terms: number[] = [], packed: number[] = [], at = new Map<number, number>()) {
+    this.terms = terms;
+    this.packed = packed;
+    this.at = at;
+  }
   /** Terms in another script compared directly at rescoring (not reached through the keys), remembered across queries. */
   cross: Map<number, number> | null = null;
   /** This token glued against runs of listed terms (keyed by the run), remembered across queries. */
   glued: Map<number, number> | null = null;
   get size(): number { return this.terms.length; }
+  /** The same terms (shared, not to be extended) with memos of its own. */
+  view(): TermSet { return new TermSet(this.terms, this.packed, this.at); }
   get(term: number): number | undefined {
     const i = this.at.get(term);
     return i === undefined ? undefined : this.packed[i];
@@ -263,6 +270,12 @@ class KeyPostings {
   count(slot: number): number { return slot < 0 ? 0 : this.start[slot + 1] - this.start[slot]; }
 }
 const EMPTY_KEYS = new KeyPostings(new Map());
+
+function sameUnits(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 const simOf = (p: number): number => Math.floor(p / 16) / 10000;
 
 export class ScreeningIndex {
@@ -307,6 +320,8 @@ export class ScreeningIndex {
   private fullIdf = 1;
   /** Verified neighbour terms of query tokens, remembered across queries. */
   private neighbourCache = new Map<string, TermSet>();
+  /** Neighbours of the words listed in another script than Latin, verified at build (by script and text). */
+  private listedForeign = new Map<string, { units: Uint32Array; set: TermSet }>();
   private splitCache = new Map<string, number[]>();
   private gluedCache = new Map<string, number[]>();
 
@@ -582,6 +597,16 @@ export class ScreeningIndex {
     this.termMask = Int32Array.from(this.termText, letterMask);
     this.termBits = new Uint32Array(this.termText.length);
     this.markedBuf = new Int32Array(this.termText.length);
+    // Words the lists write in another script than Latin: their Latin spellings are verified
+    // now, so that a query in that script finds them without comparing hundreds of terms.
+    this.listedForeign = new Map();
+    const foreignTokens = [...this.termToken.filter((t) => t.script !== 'latin'), ...otherScript];
+    for (const t of foreignTokens) {
+      if (t.role & (NUMBER | INITIAL)) continue;
+      const key = t.script + '\u0000' + t.text;
+      if (!this.listedForeign.has(key)) this.listedForeign.set(key, { units: t.units, set: this.neighbours(t) });
+    }
+    this.neighbourCache = new Map();
     // The memo of romanised words served the build; queries refill it with their own words.
     clearPrepareCaches();
     this.listStats = [...this.lists].map(([list, l]) => ({ list, listVersion: l.version, entities: l.entities.length, names: l.entities.reduce((n, e) => n + e.names.length, 0) }));
@@ -618,6 +643,16 @@ export class ScreeningIndex {
     const key = `${t.script}\u0000${t.role}\u0000${t.text}`;
     const hit = this.neighbourCache.get(key);
     if (hit) return hit;
+    if (t.script !== 'latin' && !(t.role & (NUMBER | INITIAL))) {
+      // Neither the role of a word in another script nor the list it came from changes its neighbours.
+      const listed = this.listedForeign.get(t.script + '\u0000' + t.text);
+      if (listed && sameUnits(listed.units, t.units)) {
+        // A view: the memos filled while rescoring stay with the cache, which is bounded.
+        const v = listed.set.view();
+        this.neighbourCache.set(key, v);
+        return v;
+      }
+    }
     const out = new TermSet();
     const exact = this.termIds.get(t.text);
     if (exact !== undefined) out.set(exact, pack(1, t.script === 'latin' && this.termToken[exact].script === 'latin' ? EXACT : 1));
