@@ -173,6 +173,8 @@ function glueCandidates(q: SideWeights, c: SideWeights, n: number, m: number, gl
           if (cross) runMand += manyMand[k];
           if (len > stText.length + 6) break;
           if (cross && runMand > stMand + 2) break;
+          // Consonant counts more than two apart never pair (see gluedSimilarity).
+          if (cross && runMand < stMand - 2) continue;
           const s = !cross ? (prefix && len === stText.length ? 0.95 : 0) : glue ? glue(pass, i, j, k) : gluedSimilarity(st, many, j, k);
           if (s <= 0) continue;
           const key = s * (sw[i] + w + 0.2 * (k - j + 2));
