@@ -381,6 +381,10 @@ export class ScreeningIndex {
   private bestKind = new Uint8Array(0);
   private bestVariant = new Uint8Array(0);
   private bestList = new Int32Array(0);
+  private bestCount = 0;
+  /** Work done by the current search (see IndexStats.lastSearch). */
+  private candidateCount = 0;
+  private scoredCount = 0;
   private listStats: IndexStats['lists'] = [];
   private last: IndexStats['lastSearch'] = null;
 
@@ -588,6 +592,7 @@ export class ScreeningIndex {
     this.bestKind = new Uint8Array(E);
     this.bestVariant = new Uint8Array(E);
     this.bestList = new Int32Array(E);
+    this.bestCount = 0;
     this.keepBuf = new Int32Array(this.aliases.length);
     this.keepVals = new Float32Array(this.aliases.length);
     this.gramCount = new Uint16Array(this.termText.length);
@@ -799,208 +804,17 @@ export class ScreeningIndex {
     // Facts can lift a name score by this much, so names that far below may still qualify.
     const lift = 0.02 + (query.birthDate ? 0.1 : 0) + (query.countries?.length ? 0.05 : 0);
 
-    // Best name score per entity (see bestScore), and the entities that have one, in order.
-    let nb = 0;
+    // Best name score per entity (see bestScore), and the entities that have one, in order;
+    // the previous search's are cleared first (even if it ended in an error).
+    for (let x = 0; x < this.bestCount; x++) this.bestScore[this.bestList[x]] = -1;
+    this.bestCount = 0;
+    this.candidateCount = 0;
+    this.scoredCount = 0;
     const qws: Float32Array[] = [];
-    let candidates = 0, scored = 0;
     const variants = [root, ...root.former];
     // (bestVariant holds a variant's position in a byte.)
     for (let v = 0; v < variants.length && v < 256; v++) {
-      const q = variants[v];
-      if (!q.tokens.length) continue;
-      const factor = v === 0 ? 1 : 0.95;
-      const qTokens = q.tokens.slice(0, MAX_QUERY_TOKENS);
-      const neigh = qTokens.map((t) => this.neighbours(t));
-      const qw = new Float32Array(qTokens.length);
-      qws[v] = qw;
-      let W = 0;
-      for (let i = 0; i < qTokens.length; i++) {
-        qw[i] = this.queryWeight(qTokens[i], neigh[i]);
-        if (stop?.has(qTokens[i].text)) qw[i] = Math.min(qw[i], 0.1);
-        W += qw[i];
-      }
-      // Glued spellings: two query tokens written as one listed word, or one written as two.
-      const extra: TermSet[] = qTokens.map(() => NONE);
-      const addExtra = (i: number, term: number, p: number) => { if (extra[i] === NONE) extra[i] = new TermSet(); extra[i].set(term, p); };
-      for (let i = 0; i + 1 < qTokens.length; i++) {
-        const glued = this.termIds.get(qTokens[i].text + qTokens[i + 1].text);
-        if (glued !== undefined) { addExtra(i, glued, pack(0.95, 8)); addExtra(i + 1, glued, pack(0.95, 8)); }
-      }
-      for (let i = 0; i < qTokens.length; i++) {
-        const t = qTokens[i];
-        // A word written without spaces between syllables reaches the listed syllables.
-        if (t.parts) {
-          for (let a = 0; a < t.parts.length; a++) {
-            for (let b = a + 1; b <= Math.min(t.parts.length, a + 2); b++) {
-              const term = this.termIds.get(t.parts.slice(a, b).join(''));
-              if (term !== undefined) addExtra(i, term, pack(0.9, 8));
-            }
-          }
-        }
-        // Words written apart in another script reach a Latin word written as one
-        // (جلال الدين / Jalaluddin, 习 近 平 / Xi Jinping).
-        if (t.script !== 'latin' && i + 1 < qTokens.length) {
-          for (let k = i + 1; k < Math.min(qTokens.length, i + 3); k++) {
-            const found = this.gluedTerms(qTokens.slice(i, k + 1));
-            for (let x = 0; x < found.length; x += 2) for (let y = i; y <= k; y++) addExtra(y, found[x], found[x + 1]);
-          }
-        }
-      }
-      for (let i = 0; i < qTokens.length; i++) {
-        if (qTokens[i].text.length < 5 || qTokens[i].script !== 'latin') continue;
-        for (const term of this.splits(qTokens[i].text)) addExtra(i, term, pack(0.95, 8));
-      }
-
-      // Rare tokens first. Once the tokens left could not lift a name they have not reached
-      // to the threshold, the common ones only update names already reached (looked up on the
-      // names' own terms instead of walking their long inverted lists). The bound uses the
-      // most lenient penalties the scorer may apply (a person's middle name costs MIDDLE).
-      const [lq0, lc0] = lambdas(qSchema === 'unknown' ? 'person' : qSchema);
-      const [lq, lc] = qSchema === 'unknown' || qSchema === 'person' ? [Math.min(lq0, MIDDLE), Math.min(lc0, MIDDLE)] : [lq0, lc0];
-      // Words in another script than Latin may pair with several listed words at once (a
-      // Burmese word with its Latin syllables): their names get a looser bound.
-      let foreignMask = 0;
-      for (let i = 0; i < qTokens.length; i++) if (qTokens[i].script !== 'latin') foreignMask |= 1 << (i & 31);
-      const need = threshold - lift - (foreignMask ? 0.3 : 0);
-      const order = qTokens.map((_t, i) => i).sort((x, y) => qw[y] - qw[x]);
-      // What a name's own tokens can add at most for each query token: the heaviest term it reaches.
-      const reachW = new Float32Array(qTokens.length);
-      let remC = 0;
-      const markedTerms = this.markedBuf;
-      let nm = 0;
-      for (let i = 0; i < qTokens.length; i++) {
-        let mx = 0;
-        const bit = 1 << (i & 31);
-        for (const set of [neigh[i], extra[i]]) {
-          for (const term of set.terms) {
-            if (this.termWeight[term] > mx) mx = this.termWeight[term];
-            if (this.termBits[term] === 0) markedTerms[nm++] = term;
-            this.termBits[term] |= bit;
-          }
-        }
-        reachW[i] = mx;
-        remC += mx;
-      }
-      let rem = W;
-      // Reused across queries: a common token reaches thousands of names.
-      const touched = this.touched;
-      let nt = 0;
-      const seen = this.seen, accS = this.accS, accW = this.accW, accC = this.accC;
-      let o = 0;
-      for (; o < order.length; o++) {
-        const i = order[o];
-        if (!(remC > 0 && (rem + remC) / 2 / ((rem + remC) / 2 + lq * (W - rem)) >= need)) break;
-        // Across scripts names are ranked by the share of the query they match: once enough
-        // names rank above anything the remaining tokens could give a name not yet reached,
-        // those tokens only update names already reached.
-        if (foreignMask && o > 0 && nt >= MAX_RESCORED_FOREIGN && this.foreignTopFull(nt, rem, W, need, lq, allowed)) break;
-        rem -= qw[i];
-        remC -= reachW[i];
-        const bit = 1 << (i & 31);
-        const w = qw[i];
-        for (let pass = 0; pass < 2; pass++) {
-          const set = pass === 0 ? neigh[i] : extra[i];
-          for (let e = 0; e < set.size; e++) {
-            const term = set.terms[e];
-            const s = simOf(set.packed[e]) * w;
-            const wc = this.termWeight[term];
-            const post = this.postIds;
-            for (let k = this.postStart[term], end = this.postStart[term + 1]; k < end; k++) {
-              const a = post[k];
-              const sa = seen[a];
-              if (sa === 0) touched[nt++] = a;
-              if (sa & bit) { if (pass === 1) accC[a] += wc; continue; }
-              seen[a] = sa | bit;
-              accS[a] += s;
-              accW[a] += w;
-              accC[a] += wc;
-            }
-          }
-        }
-      }
-      if (o < order.length && nt) {
-        // Common tokens: names that cannot reach the threshold even if every remaining token
-        // matched are dropped first; the others are looked up on their own terms.
-        let restMask = 0;
-        for (let x = o; x < order.length; x++) restMask |= 1 << (order[x] & 31);
-        let kept = 0;
-        const aw = this.aliasWeight, starts = this.aliasTermStart, pool = this.aliasTerms;
-        // Across scripts, names that could not rank among the best MAX_RESCORED_FOREIGN even
-        // if every remaining token matched are dropped too (see foreignRankFloor).
-        const floorRank = foreignMask ? this.foreignRankFloor(nt, W, need, lq, allowed) - 1e-6 : -Infinity;
-        for (let x = 0; x < nt; x++) {
-          const a = touched[x];
-          const ws = aw[a];
-          if ((this.accS[a] + rem) / W + 0.01 < floorRank) { this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0; continue; }
-          // A word in another script may explain several listed words at once (glued syllables).
-          const accW = this.accW[a] + rem, accC = foreignMask ? ws : Math.min(this.accC[a] + remC, ws);
-          const num = (this.accS[a] + rem + accC) / 2;
-          const den = (accW + accC) / 2 + lq * Math.max(0, W - accW) + lc * Math.max(0, ws - accC);
-          if (den > 0 && num / den < need) { this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0; continue; }
-          touched[kept++] = a;
-          for (let jj = starts[a]; jj < starts[a + 1]; jj++) {
-            const term = pool[jj];
-            const bits = this.termBits[term] & restMask;
-            if (!bits) continue;
-            for (let x = o; x < order.length; x++) {
-              const i = order[x];
-              const bit = 1 << (i & 31);
-              if (!(bits & bit)) continue;
-              const wc = this.termWeight[term];
-              if (this.seen[a] & bit) { this.accC[a] += wc; continue; }
-              const p = neigh[i].get(term) ?? extra[i].get(term)!;
-              this.seen[a] |= bit;
-              this.accS[a] += simOf(p) * qw[i];
-              this.accW[a] += qw[i];
-              this.accC[a] += wc;
-              break;
-            }
-          }
-        }
-        nt = kept;
-      }
-      for (let x = 0; x < nm; x++) this.termBits[markedTerms[x]] = 0;
-      candidates += nt;
-      // Upper bound of each name's score from what its tokens could explain at best.
-      const keepBuf = this.keepBuf;
-      let nk = 0;
-      if (this.boundBuf.length < nt) this.boundBuf = new Float32Array(nt * 2);
-      const bound = this.boundBuf;
-      for (let x = 0; x < nt; x++) {
-        const a = touched[x];
-        const ws = this.aliasWeight[a];
-        const c = foreignMask ? ws : Math.min(this.accC[a], ws);
-        const num = (this.accS[a] + c) / 2;
-        const den = (this.accW[a] + c) / 2 + lq * Math.max(0, W - this.accW[a]) + lc * Math.max(0, ws - c);
-        const b = den > 0 ? num / den : 0;
-        // Rank for the rescoring cap: the bound, or across scripts (where the bound assumes the
-        // listed side fully explained) the share of both names matched so far, so that a long
-        // name matching a few common words ranks below a short one matching them all.
-        bound[x] = foreignMask ? (this.accS[a] + Math.min(this.accC[a], ws)) / (W + ws) + 0.01 * b : b;
-        if (b >= need && (!allowed || this.nameAllowed(a, allowed))) keepBuf[nk++] = x;
-        this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0;
-      }
-      const maxRescored = foreignMask ? MAX_RESCORED_FOREIGN : MAX_RESCORED;
-      const keep = nk > maxRescored ? topByBound(keepBuf, nk, bound, maxRescored, this.keepVals) : null;
-      for (let y = 0, ny = keep ? keep.length : nk; y < ny; y++) {
-        const x = keep ? keep[y] : keepBuf[y];
-        const a = touched[x];
-        const alias = this.aliases[a];
-        // Holders of a name share its schema (names are prepared per schema).
-        const e = this.entities[this.holderEntity[this.holderFirst[a]]];
-        const schema = qSchema !== 'unknown' ? qSchema : e.schema !== 'unknown' ? e.schema : (q.hint ?? alias.name.hint ?? 'unknown');
-        const s = this.scoreAlias(qTokens, qw, neigh, q, alias, schema, stop, null) * factor;
-        scored++;
-        for (let h = this.holderFirst[a]; h >= 0; h = this.holderNext[h]) {
-          const ei = this.holderEntity[h], kind = this.holderKind[h];
-          if (allowed && !allowed[this.entityList[ei]]) continue;
-          const sk = s * KIND_FACTOR[kind];
-          if (sk > this.bestScore[ei]) {
-            if (this.bestScore[ei] < 0) this.bestList[nb++] = ei;
-            this.bestScore[ei] = sk; this.bestAlias[ei] = a; this.bestKind[ei] = kind; this.bestVariant[ei] = v;
-          }
-        }
-      }
+      if (variants[v].tokens.length) this.screenForm(variants[v], v, qws, qSchema, threshold, lift, stop, allowed);
     }
 
     // Identifiers reach entities whatever their names.
@@ -1030,13 +844,216 @@ export class ScreeningIndex {
       }
       if (score >= threshold) hits.push({ ei, score, b, facts });
     };
+    const nb = this.bestCount;
     for (let x = 0; x < nb; x++) consider(this.bestList[x]);
     for (const ei of idHits) if (this.bestScore[ei] < 0) consider(ei);
-    for (let x = 0; x < nb; x++) this.bestScore[this.bestList[x]] = -1;
     hits.sort((x, y) => y.score - x.score || this.entities[x.ei].id.localeCompare(this.entities[y.ei].id));
     const out = hits.slice(0, top).map((h) => this.explainHit(h.ei, h.score, h.b, h.facts, root, qSchema, stop));
-    this.last = { candidates, scored, names: this.aliases.length };
+    this.last = { candidates: this.candidateCount, scored: this.scoredCount, names: this.aliases.length };
     return out;
+  }
+
+  /**
+   * Screens one written form of the query (the name, or a former name written in it, form v):
+   * reaches names through its tokens' terms, narrows them by their bound and rescores the best,
+   * recording each holder's best score (bestScore …). Its own method so that V8 optimises it
+   * on its own rather than through the long loops of one large function.
+   */
+  private screenForm(q: PreparedName, v: number, qws: Float32Array[], qSchema: Schema, threshold: number, lift: number,
+    stop: Set<string> | undefined, allowed: boolean[] | null): void {
+    const factor = v === 0 ? 1 : 0.95;
+    const qTokens = q.tokens.slice(0, MAX_QUERY_TOKENS);
+    const neigh = qTokens.map((t) => this.neighbours(t));
+    const qw = new Float32Array(qTokens.length);
+    qws[v] = qw;
+    let W = 0;
+    for (let i = 0; i < qTokens.length; i++) {
+      qw[i] = this.queryWeight(qTokens[i], neigh[i]);
+      if (stop?.has(qTokens[i].text)) qw[i] = Math.min(qw[i], 0.1);
+      W += qw[i];
+    }
+    // Glued spellings: two query tokens written as one listed word, or one written as two.
+    const extra: TermSet[] = qTokens.map(() => NONE);
+    const addExtra = (i: number, term: number, p: number) => { if (extra[i] === NONE) extra[i] = new TermSet(); extra[i].set(term, p); };
+    for (let i = 0; i + 1 < qTokens.length; i++) {
+      const glued = this.termIds.get(qTokens[i].text + qTokens[i + 1].text);
+      if (glued !== undefined) { addExtra(i, glued, pack(0.95, 8)); addExtra(i + 1, glued, pack(0.95, 8)); }
+    }
+    for (let i = 0; i < qTokens.length; i++) {
+      const t = qTokens[i];
+      // A word written without spaces between syllables reaches the listed syllables.
+      if (t.parts) {
+        for (let a = 0; a < t.parts.length; a++) {
+          for (let b = a + 1; b <= Math.min(t.parts.length, a + 2); b++) {
+            const term = this.termIds.get(t.parts.slice(a, b).join(''));
+            if (term !== undefined) addExtra(i, term, pack(0.9, 8));
+          }
+        }
+      }
+      // Words written apart in another script reach a Latin word written as one
+      // (جلال الدين / Jalaluddin, 习 近 平 / Xi Jinping).
+      if (t.script !== 'latin' && i + 1 < qTokens.length) {
+        for (let k = i + 1; k < Math.min(qTokens.length, i + 3); k++) {
+          const found = this.gluedTerms(qTokens.slice(i, k + 1));
+          for (let x = 0; x < found.length; x += 2) for (let y = i; y <= k; y++) addExtra(y, found[x], found[x + 1]);
+        }
+      }
+    }
+    for (let i = 0; i < qTokens.length; i++) {
+      if (qTokens[i].text.length < 5 || qTokens[i].script !== 'latin') continue;
+      for (const term of this.splits(qTokens[i].text)) addExtra(i, term, pack(0.95, 8));
+    }
+
+    // Rare tokens first. Once the tokens left could not lift a name they have not reached
+    // to the threshold, the common ones only update names already reached (looked up on the
+    // names' own terms instead of walking their long inverted lists). The bound uses the
+    // most lenient penalties the scorer may apply (a person's middle name costs MIDDLE).
+    const [lq0, lc0] = lambdas(qSchema === 'unknown' ? 'person' : qSchema);
+    const [lq, lc] = qSchema === 'unknown' || qSchema === 'person' ? [Math.min(lq0, MIDDLE), Math.min(lc0, MIDDLE)] : [lq0, lc0];
+    // Words in another script than Latin may pair with several listed words at once (a
+    // Burmese word with its Latin syllables): their names get a looser bound.
+    let foreignMask = 0;
+    for (let i = 0; i < qTokens.length; i++) if (qTokens[i].script !== 'latin') foreignMask |= 1 << (i & 31);
+    const need = threshold - lift - (foreignMask ? 0.3 : 0);
+    const order = qTokens.map((_t, i) => i).sort((x, y) => qw[y] - qw[x]);
+    // What a name's own tokens can add at most for each query token: the heaviest term it reaches.
+    const reachW = new Float32Array(qTokens.length);
+    let remC = 0;
+    const markedTerms = this.markedBuf;
+    let nm = 0;
+    for (let i = 0; i < qTokens.length; i++) {
+      let mx = 0;
+      const bit = 1 << (i & 31);
+      for (const set of [neigh[i], extra[i]]) {
+        for (const term of set.terms) {
+          if (this.termWeight[term] > mx) mx = this.termWeight[term];
+          if (this.termBits[term] === 0) markedTerms[nm++] = term;
+          this.termBits[term] |= bit;
+        }
+      }
+      reachW[i] = mx;
+      remC += mx;
+    }
+    let rem = W;
+    // Reused across queries: a common token reaches thousands of names.
+    const touched = this.touched;
+    let nt = 0;
+    const seen = this.seen, accS = this.accS, accW = this.accW, accC = this.accC;
+    let o = 0;
+    for (; o < order.length; o++) {
+      const i = order[o];
+      if (!(remC > 0 && (rem + remC) / 2 / ((rem + remC) / 2 + lq * (W - rem)) >= need)) break;
+      // Across scripts names are ranked by the share of the query they match: once enough
+      // names rank above anything the remaining tokens could give a name not yet reached,
+      // those tokens only update names already reached.
+      if (foreignMask && o > 0 && nt >= MAX_RESCORED_FOREIGN && this.foreignTopFull(nt, rem, W, need, lq, allowed)) break;
+      rem -= qw[i];
+      remC -= reachW[i];
+      const bit = 1 << (i & 31);
+      const w = qw[i];
+      for (let pass = 0; pass < 2; pass++) {
+        const set = pass === 0 ? neigh[i] : extra[i];
+        for (let e = 0; e < set.size; e++) {
+          const term = set.terms[e];
+          const s = simOf(set.packed[e]) * w;
+          const wc = this.termWeight[term];
+          const post = this.postIds;
+          for (let k = this.postStart[term], end = this.postStart[term + 1]; k < end; k++) {
+            const a = post[k];
+            const sa = seen[a];
+            if (sa === 0) touched[nt++] = a;
+            if (sa & bit) { if (pass === 1) accC[a] += wc; continue; }
+            seen[a] = sa | bit;
+            accS[a] += s;
+            accW[a] += w;
+            accC[a] += wc;
+          }
+        }
+      }
+    }
+    if (o < order.length && nt) {
+      // Common tokens: names that cannot reach the threshold even if every remaining token
+      // matched are dropped first; the others are looked up on their own terms.
+      let restMask = 0;
+      for (let x = o; x < order.length; x++) restMask |= 1 << (order[x] & 31);
+      let kept = 0;
+      const aw = this.aliasWeight, starts = this.aliasTermStart, pool = this.aliasTerms;
+      // Across scripts, names that could not rank among the best MAX_RESCORED_FOREIGN even
+      // if every remaining token matched are dropped too (see foreignRankFloor).
+      const floorRank = foreignMask ? this.foreignRankFloor(nt, W, need, lq, allowed) - 1e-6 : -Infinity;
+      for (let x = 0; x < nt; x++) {
+        const a = touched[x];
+        const ws = aw[a];
+        if ((this.accS[a] + rem) / W + 0.01 < floorRank) { this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0; continue; }
+        // A word in another script may explain several listed words at once (glued syllables).
+        const accW = this.accW[a] + rem, accC = foreignMask ? ws : Math.min(this.accC[a] + remC, ws);
+        const num = (this.accS[a] + rem + accC) / 2;
+        const den = (accW + accC) / 2 + lq * Math.max(0, W - accW) + lc * Math.max(0, ws - accC);
+        if (den > 0 && num / den < need) { this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0; continue; }
+        touched[kept++] = a;
+        for (let jj = starts[a]; jj < starts[a + 1]; jj++) {
+          const term = pool[jj];
+          const bits = this.termBits[term] & restMask;
+          if (!bits) continue;
+          for (let x = o; x < order.length; x++) {
+            const i = order[x];
+            const bit = 1 << (i & 31);
+            if (!(bits & bit)) continue;
+            const wc = this.termWeight[term];
+            if (this.seen[a] & bit) { this.accC[a] += wc; continue; }
+            const p = neigh[i].get(term) ?? extra[i].get(term)!;
+            this.seen[a] |= bit;
+            this.accS[a] += simOf(p) * qw[i];
+            this.accW[a] += qw[i];
+            this.accC[a] += wc;
+            break;
+          }
+        }
+      }
+      nt = kept;
+    }
+    for (let x = 0; x < nm; x++) this.termBits[markedTerms[x]] = 0;
+    this.candidateCount += nt;
+    // Upper bound of each name's score from what its tokens could explain at best.
+    const keepBuf = this.keepBuf;
+    let nk = 0;
+    if (this.boundBuf.length < nt) this.boundBuf = new Float32Array(nt * 2);
+    const bound = this.boundBuf;
+    for (let x = 0; x < nt; x++) {
+      const a = touched[x];
+      const ws = this.aliasWeight[a];
+      const c = foreignMask ? ws : Math.min(this.accC[a], ws);
+      const num = (this.accS[a] + c) / 2;
+      const den = (this.accW[a] + c) / 2 + lq * Math.max(0, W - this.accW[a]) + lc * Math.max(0, ws - c);
+      const b = den > 0 ? num / den : 0;
+      // Rank for the rescoring cap: the bound, or across scripts (where the bound assumes the
+      // listed side fully explained) the share of both names matched so far, so that a long
+      // name matching a few common words ranks below a short one matching them all.
+      bound[x] = foreignMask ? (this.accS[a] + Math.min(this.accC[a], ws)) / (W + ws) + 0.01 * b : b;
+      if (b >= need && (!allowed || this.nameAllowed(a, allowed))) keepBuf[nk++] = x;
+      this.accS[a] = 0; this.accW[a] = 0; this.accC[a] = 0; this.seen[a] = 0;
+    }
+    const maxRescored = foreignMask ? MAX_RESCORED_FOREIGN : MAX_RESCORED;
+    const keep = nk > maxRescored ? topByBound(keepBuf, nk, bound, maxRescored, this.keepVals) : null;
+    for (let y = 0, ny = keep ? keep.length : nk; y < ny; y++) {
+      const x = keep ? keep[y] : keepBuf[y];
+      const a = touched[x];
+      const alias = this.aliases[a];
+      // Holders of a name share its schema (names are prepared per schema).
+      const e = this.entities[this.holderEntity[this.holderFirst[a]]];
+      const schema = qSchema !== 'unknown' ? qSchema : e.schema !== 'unknown' ? e.schema : (q.hint ?? alias.name.hint ?? 'unknown');
+      const s = this.scoreAlias(qTokens, qw, neigh, q, alias, schema, stop, null) * factor;
+      this.scoredCount++;
+      for (let h = this.holderFirst[a]; h >= 0; h = this.holderNext[h]) {
+        const ei = this.holderEntity[h], kind = this.holderKind[h];
+        if (allowed && !allowed[this.entityList[ei]]) continue;
+        const sk = s * KIND_FACTOR[kind];
+        if (sk > this.bestScore[ei]) {
+          if (this.bestScore[ei] < 0) this.bestList[this.bestCount++] = ei;
+          this.bestScore[ei] = sk; this.bestAlias[ei] = a; this.bestKind[ei] = kind; this.bestVariant[ei] = v;
+        }
+      }
+    }
   }
 
   /**
