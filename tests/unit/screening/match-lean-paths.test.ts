@@ -1,7 +1,7 @@
 // The shortcuts taken for speed must not change what a user sees: a sound comparison that
-// stops early gives the same answer as the full one, words set aside by their letters would
-// not have paired, and results still carry every fact of
-// the listed entity.
+// stops early, or sets a pair aside for a consonant without a partner, gives the same answer
+// as the full one, words set aside by their letters would not have paired, and results still
+// carry every fact of the listed entity.
 import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../../src/screening/index.ts';
 import { latinUnits, unitsCost, unitsSimilarity } from '../../../src/screening/phonetic.ts';
@@ -41,6 +41,30 @@ describe('sound comparison that stops once no pairing is possible', () => {
         }
       }
     }
+  });
+
+  it('sets a pair aside for a consonant without a partner only when the full comparison would', () => {
+    // Random words in Latin and Arabic letters, compared within and across scripts: the linear
+    // consonant-partner test must never turn away a pair the full comparison accepts.
+    const r = prng(11);
+    const word = (letters: string, min: number) => Array.from({ length: min + Math.floor(r() * 5) }, () => letters[Math.floor(r() * letters.length)]).join('');
+    const words = Array.from({ length: 160 }, (_, i) => (i % 2 ? word('abdhiklmnorstuyz', 3) : word('ابتحدرسشعقلمنهوي', 2)));
+    let rejected = 0, paired = 0;
+    for (const a of words) {
+      for (const b of words) {
+        const ua = units(a), ub = units(b);
+        if (!ua.length || !ub.length) continue;
+        for (const [vc, mis] of [[0, true], [0.3, false]] as const) {
+          const full = unitsCost(ua, ub, vc);
+          const fast = unitsSimilarity(ua, ub, vc, mis);
+          expect(fast, `${a} / ${b}`).toBe(reference(ua, ub, full, mis));
+          if (fast > 0) paired++;
+          else if (full >= 1) rejected++;
+        }
+      }
+    }
+    expect(paired).toBeGreaterThan(100);
+    expect(rejected).toBeGreaterThan(10_000);
   });
 
   it('returns a cost above the limit when it stops early', () => {
