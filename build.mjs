@@ -5,7 +5,7 @@
 import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { serverPluginsModule, webPluginsModule } from './src/host/discover.mjs';
+import { isWebSource, serverPluginsModule, webPluginsModule } from './src/host/discover.mjs';
 
 const root = import.meta.dirname;
 const dev = process.argv.includes('--dev');
@@ -69,6 +69,22 @@ export async function buildWeb() {
   return result;
 }
 
+// The server reads every manifest (guards, codes, machines), whose pages are lazy imports of
+// browser code: those stay out of the server bundle (a stub that is never called).
+const webStubs = {
+  name: 'web-stubs',
+  setup(build) {
+    build.onResolve({ filter: /\.tsx?$/ }, (a) => {
+      if (a.kind !== 'dynamic-import' || !a.resolveDir) return null;
+      const file = path.resolve(a.resolveDir, a.path);
+      return isWebSource(root, file) ? { path: file, namespace: 'web-stub' } : null;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'web-stub' }, () => ({
+      contents: 'throw new Error("browser code is not loaded on the server");', loader: 'js',
+    }));
+  },
+};
+
 export async function buildServer() {
   const outdir = path.join(root, 'dist/server');
   rmSync(outdir, { recursive: true, force: true });
@@ -84,7 +100,7 @@ export async function buildServer() {
     packages: 'external',
     sourcemap: true,
     define: { __APP_VERSION__: JSON.stringify(version) },
-    plugins: [virtualPlugins],
+    plugins: [virtualPlugins, webStubs],
     logLevel: 'warning',
   });
 }

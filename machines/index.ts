@@ -1,13 +1,12 @@
-// Every core statechart, for the plugin host and the machine inspector page.
-import type { MachineDef } from '../src/host/plugin.ts';
-import { exportPollingMachine } from './export-polling.ts';
+// Every core statechart, for the shell's registry and the machine inspector page. Areas
+// register their own machines from their manifests.
+import type { MachineDef } from '../src/host/area.ts';
 import { filterTemplatesMachine } from './filter-templates.ts';
 import { notificationStackMachine } from './notification-stack.ts';
 import { realtimeConnectionMachine } from './realtime-connection.ts';
 import { realtimeSubscriptionMachine } from './realtime-subscription.ts';
 import { sessionMachine } from './session.ts';
 import { timeoutDialogMachine } from './timeout-dialog.ts';
-import { tmCaseStatusMachine } from './tm-case-status.ts';
 
 export const coreMachines: MachineDef[] = [
   {
@@ -24,16 +23,6 @@ export const coreMachines: MachineDef[] = [
     id: 'realtime-subscription',
     description: 'Realtime subscription: unsubscribed, subscribing, subscribed; resubscribes at least 1 s apart.',
     machine: realtimeSubscriptionMachine,
-  },
-  {
-    id: 'export-polling',
-    description: 'Export request: polls every 5 s up to 18 times, then downloads, fails or warns.',
-    machine: exportPollingMachine,
-  },
-  {
-    id: 'tm-case-status',
-    description: 'Transaction-monitoring case status: pre-open, open, pre-closed, closed.',
-    machine: tmCaseStatusMachine,
   },
   {
     id: 'filter-templates',
@@ -53,6 +42,6 @@ export const coreMachines: MachineDef[] = [
 ];
 
 export {
-  exportPollingMachine, filterTemplatesMachine, notificationStackMachine, realtimeConnectionMachine,
-  realtimeSubscriptionMachine, sessionMachine, timeoutDialogMachine, tmCaseStatusMachine,
+  filterTemplatesMachine, notificationStackMachine, realtimeConnectionMachine,
+  realtimeSubscriptionMachine, sessionMachine, timeoutDialogMachine,
 };

@@ -2,15 +2,15 @@
 // and their form templates, the screening (checkup) service configuration, field
 // templates, regions and pricing. Every page needs the administrator flag (spec 6). Users
 // and clients have pages (with a detail page each, which the spec leaves open); the other
-// routes are registered without a page until theirs are built. admin/machines belongs to
-// the core-shell plugin.
-import { definePlugin } from '../../src/host/plugin.ts';
-import { ADMIN } from '../../src/shared/permissions.ts';
+// routes are registered without a page until theirs are built. The machine inspector
+// (admin/machines) is the shell's page; its menu entry sits in this area's group.
+import { ToolsIcon } from '@primer/octicons-react';
+import { ADMIN, defineArea } from '../../src/host/area.ts';
 
 const section = 'admin';
 const access = ADMIN;
 
-export default definePlugin({
+export default defineArea({
   name: 'administration',
   title: 'Administrator Tools',
   routes: [
@@ -35,6 +35,11 @@ export default definePlugin({
     { path: 'admin/pricing/sections', section, title: 'Sections', access },
   ],
   menu: {
+    groups: [
+      { id: 'administrator_tools', title: 'Administrator Tools', order: 100, icon: ToolsIcon },
+      { id: 'administrator_tools/checkup_service', title: 'Checkup service', order: 30 },
+      { id: 'administrator_tools/pricing', title: 'Pricing', order: 60 },
+    ],
     entries: [
       { group: 'administrator_tools', title: 'Users', to: 'admin/users', order: 10 },
       { group: 'administrator_tools', title: 'Clients', to: 'admin/clients', order: 20 },
@@ -48,6 +53,8 @@ export default definePlugin({
       { group: 'administrator_tools/pricing', title: 'Features', to: 'admin/pricing/features', order: 20 },
       { group: 'administrator_tools/pricing', title: 'Sections', to: 'admin/pricing/sections', order: 30 },
       // The identity provider's own tools (the embedded issuer by default).
+      // Last in Administrator Tools, after the pricing pages.
+      { group: 'administrator_tools', title: 'Machine inspector', to: 'admin/machines', order: 90 },
       { group: 'administrator_tools', title: 'Authentication Tools', to: 'config:auth_tools_url', external: 'config:auth_tools_url', order: 70, access },
     ],
   },

@@ -1,8 +1,22 @@
 // Builders (spec 2.5 Flow Builders, Form Mappings and Tools › Dictionaries; 2.6 builder/*):
 // forms, verification flows, form mappings and client dictionaries. Pages come with this
 // area's issue; until then every route is registered without a page (not available, 404).
-import { definePlugin } from '../../src/host/plugin.ts';
-import { allOf } from '../../src/shared/access.ts';
+import { GitMergeIcon, WorkflowIcon } from '@primer/octicons-react';
+import { allOf, defineArea, type CodesOf, type KeysOf } from '../../src/host/area.ts';
+
+const permissions = [
+  'FORMS_CREATE', 'FORMS_UPDATE', 'FORMS_PUBLISH', 'FORMS_MAPPINGS', 'MANAGE_DICTIONARIES',
+] as const;
+const features = {
+  VERIFICATION_FLOW: 'verification flow',
+  FORM_BUILDER: 'form builder',
+  FLOW_BUILDER: 'flow builder',
+} as const;
+
+declare module '../../src/host/registries.ts' {
+  interface PermissionRegistry extends CodesOf<typeof permissions> {}
+  interface FeatureRegistry extends KeysOf<typeof features> {}
+}
 
 const section = 'builder';
 
@@ -28,9 +42,11 @@ const MAPPINGS: [string, string][] = [
   ['screening_checks', 'Screening Checks'],
 ];
 
-export default definePlugin({
+export default defineArea({
   name: 'builders',
   title: 'Builders',
+  permissions,
+  features,
   routes: [
     { path: 'builder', section, title: 'Builders', redirect: 'builder/forms', crumb: { onlyWithChild: true } },
 
@@ -52,10 +68,14 @@ export default definePlugin({
     { path: 'builder/client_dictionaries', section, title: 'Dictionaries', access: 'MANAGE_DICTIONARIES' },
 
     ...MAPPINGS.map(([slug, title]) => ({
-      path: `builder/form_mappings/${slug}`, section, title, access: 'FORMS_MAPPINGS', feature: 'FORM_BUILDER' as const,
+      path: `builder/form_mappings/${slug}`, section, title, access: 'FORMS_MAPPINGS' as const, feature: 'FORM_BUILDER' as const,
     })),
   ],
   menu: {
+    groups: [
+      { id: 'flow_builders', title: 'Flow Builders', order: 40, icon: WorkflowIcon },
+      { id: 'form_mappings', title: 'Form Mappings', order: 50, icon: GitMergeIcon },
+    ],
     entries: [
       { group: 'flow_builders', title: 'Verification Flows', to: 'builder/verification_flows', order: 10 },
       { group: 'flow_builders', title: 'Forms', to: 'builder/forms', order: 20 },
@@ -65,9 +85,4 @@ export default definePlugin({
       { group: 'compliance_toolset/tools', title: 'Dictionaries', to: 'builder/client_dictionaries', order: 10 },
     ],
   },
-  permissions: [
-    'FORMS_CREATE', 'FORMS_UPDATE', 'FORMS_PUBLISH', 'FORMS_MAPPINGS', 'MANAGE_DICTIONARIES',
-    'SEE_SUBMISSIONS_LIST', 'SEE_SUBMISSION', 'SUBMISSIONS_SEE_OTHERS',
-  ],
-  features: ['FORM_BUILDER', 'FLOW_BUILDER', 'VERIFICATION_FLOW'],
 });

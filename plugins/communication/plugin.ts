@@ -2,13 +2,23 @@
 // 2.6 verification/*): messages to customers, email templates, requested customer documents
 // and reminders. Pages come with this area's issue; until then every route is registered
 // without a page (not available, 404).
-import { definePlugin } from '../../src/host/plugin.ts';
+import { defineArea, type CodesOf } from '../../src/host/area.ts';
+
+const permissions = [
+  'SEE_CUSTOMER_MESSAGES', 'MANAGE_CUSTOMER_MESSAGES', 'MANAGE_EMAIL_TEMPLATES',
+  'MANAGE_CUSTOMER_DOCUMENTS', 'REMINDER_SETTINGS', 'MANAGE_REMINDERS',
+] as const;
+
+declare module '../../src/host/registries.ts' {
+  interface PermissionRegistry extends CodesOf<typeof permissions> {}
+}
 
 const section = 'verification';
 
-export default definePlugin({
+export default defineArea({
   name: 'communication',
   title: 'Communication',
+  permissions,
   routes: [
     { path: 'verification/customer_messages', section, title: 'Customer Messages',
       access: ['SEE_CUSTOMER_MESSAGES', 'MANAGE_CUSTOMER_MESSAGES'] },
@@ -21,6 +31,10 @@ export default definePlugin({
     { path: 'verification/reminder_templates', section, title: 'Reminder Templates', access: 'REMINDER_SETTINGS' },
   ],
   menu: {
+    groups: [
+      { id: 'compliance_toolset/tools/emails', title: 'Emails', order: 100 },
+      { id: 'customisation/reminders', title: 'Reminders', order: 100 },
+    ],
     entries: [
       { group: 'compliance_toolset/tools', title: 'Customer Documents', to: 'verification/customer_documents', order: 90 },
       { group: 'compliance_toolset/tools/emails', title: 'Customer Messages', to: 'verification/customer_messages', order: 10 },
@@ -29,9 +43,4 @@ export default definePlugin({
       { group: 'customisation/reminders', title: 'Reminder Templates', to: 'verification/reminder_templates', order: 20 },
     ],
   },
-  permissions: [
-    'SEE_CUSTOMER_MESSAGES', 'MANAGE_CUSTOMER_MESSAGES', 'MANAGE_EMAIL_TEMPLATES',
-    'MANAGE_CUSTOMER_DOCUMENTS', 'REMINDER_SETTINGS', 'MANAGE_REMINDERS',
-  ],
-  features: ['CUSTOMIZATION_TOOLS'],
 });

@@ -3,11 +3,34 @@
 // scoring templates, tags, custom case statuses, AML search profiles and user groups.
 // Case Queues (screenings) and Reminders (communication) sit in the same menu group.
 // Pages come with this area's issue; until then every route is registered without a page.
-import { definePlugin } from '../../src/host/plugin.ts';
+import { PaintbrushIcon } from '@primer/octicons-react';
+import { defineArea, type CodesOf, type KeysOf } from '../../src/host/area.ts';
 
-export default definePlugin({
+const permissions = [
+  'MANAGE_USER_GROUPS', 'MANAGE_BLACKLIST_CATEGORIES', 'MANAGE_RESOLUTION_ITEMS',
+  'MANAGE_CASE_REJECTION_REASONS', 'MANAGE_ADDITIONAL_RISK_SCORING_TEMPLATES',
+  'MANAGE_CM_CUSTOM_STATUS', 'MANAGE_AML_SEARCH_PROFILES',
+] as const;
+const features = {
+  CUSTOMIZATION_TOOLS: 'customization tools',
+} as const;
+
+declare module '../../src/host/registries.ts' {
+  interface PermissionRegistry extends CodesOf<typeof permissions> {}
+  interface FeatureRegistry extends KeysOf<typeof features> {}
+}
+
+export default defineArea({
   name: 'customisation',
   title: 'Customisation',
+  permissions,
+  features,
+  defaultGroups: {
+    officer: [
+      'MANAGE_BLACKLIST_CATEGORIES', 'MANAGE_RESOLUTION_ITEMS', 'MANAGE_CASE_REJECTION_REASONS',
+      'MANAGE_ADDITIONAL_RISK_SCORING_TEMPLATES', 'MANAGE_CM_CUSTOM_STATUS', 'MANAGE_AML_SEARCH_PROFILES',
+    ],
+  },
   routes: [
     // Reasons and categories label blacklisted profiles; one code manages both lists.
     { path: 'account/blacklist_reasons', section: 'account', title: 'Blacklist Reasons',
@@ -31,6 +54,9 @@ export default definePlugin({
       access: 'MANAGE_USER_GROUPS', feature: 'CUSTOMIZATION_TOOLS' },
   ],
   menu: {
+    groups: [
+      { id: 'customisation', title: 'Customisation', order: 80, icon: PaintbrushIcon },
+    ],
     // Spec 2.5 order: Case Queues 10 (screenings), these, Reminders 100 (group), User Groups.
     entries: [
       { group: 'customisation', title: 'Blacklist Reasons', to: 'account/blacklist_reasons', order: 20, tabBar: 'blacklist' },
@@ -44,10 +70,4 @@ export default definePlugin({
       { group: 'customisation', title: 'User Groups', to: 'customisation/user_groups', order: 110 },
     ],
   },
-  permissions: [
-    'MANAGE_BLACKLIST_CATEGORIES', 'MANAGE_RESOLUTION_ITEMS', 'MANAGE_CASE_REJECTION_REASONS',
-    'MANAGE_ADDITIONAL_RISK_SCORING_TEMPLATES', 'CLIENT_MANAGE', 'MANAGE_CM_CUSTOM_STATUS',
-    'MANAGE_AML_SEARCH_PROFILES', 'MANAGE_USER_GROUPS',
-  ],
-  features: ['BLACKLISTED_PROFILES', 'CASE_RISK_SCORING', 'CUSTOMIZATION_TOOLS', 'AML_PROVIDERS'],
 });

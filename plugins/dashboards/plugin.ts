@@ -1,13 +1,23 @@
 // Dashboards (spec 2.5 "Verifications: Dashboard", 2.6 statistic/*): the client, compliance,
 // verification and transaction dashboards, metrics and submission statistics. Pages come
 // with this area's issue; until then every route is registered without a page (404).
-import { definePlugin } from '../../src/host/plugin.ts';
+import { VerifiedIcon } from '@primer/octicons-react';
+import { defineArea, type CodesOf } from '../../src/host/area.ts';
+
+const permissions = [
+  'SEE_DASHBOARD', 'SEE_DASHBOARD_VERIFICATION', 'SEE_SUBMISSIONS_STATISTICS', 'SEE_TM_DASHBOARD',
+] as const;
+
+declare module '../../src/host/registries.ts' {
+  interface PermissionRegistry extends CodesOf<typeof permissions> {}
+}
 
 const section = 'statistic';
 
-export default definePlugin({
+export default defineArea({
   name: 'dashboards',
   title: 'Dashboards',
+  permissions,
   routes: [
     { path: 'statistic/dashboard', section, title: 'Dashboard', access: 'SEE_DASHBOARD' },
     { path: 'statistic/compliance_dashboard', section, title: 'Compliance Dashboard', access: 'SEE_DASHBOARD' },
@@ -19,6 +29,9 @@ export default definePlugin({
     { path: 'statistic/submissions/:verification_submission_id', section, title: 'Submission', access: 'SEE_SUBMISSIONS_STATISTICS' },
   ],
   menu: {
+    groups: [
+      { id: 'verifications', title: 'Verifications', order: 10, icon: VerifiedIcon },
+    ],
     // Spec 2.5 lists one "Dashboard" item covering six pages. Each page has its own
     // permission, so each gets an entry: the group header then opens the first dashboard
     // the user may see, and nobody is sent to a dashboard they cannot open.
@@ -31,6 +44,4 @@ export default definePlugin({
       { group: 'verifications', title: 'Transactions Dashboard', to: 'statistic/transactions', order: 60 },
     ],
   },
-  permissions: ['SEE_DASHBOARD', 'SEE_DASHBOARD_VERIFICATION', 'SEE_TM_DASHBOARD', 'SEE_SUBMISSIONS_STATISTICS'],
-  features: ['TRANSACTION_MONITORING'],
 });

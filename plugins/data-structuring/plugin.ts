@@ -2,16 +2,25 @@
 // data_mapping, unmapped_data): the client's data structure, the mapping of form answers
 // onto it, and historical submissions not mapped yet. Pages come with this area's issue;
 // until then every route is registered without a page (not available, 404).
-import { definePlugin } from '../../src/host/plugin.ts';
-import { allOf } from '../../src/shared/access.ts';
+import { DatabaseIcon } from '@primer/octicons-react';
+import { allOf, defineArea, type CodesOf } from '../../src/host/area.ts';
+
+const permissions = [
+  'MANAGE_DATA_PROFILE',
+] as const;
+
+declare module '../../src/host/registries.ts' {
+  interface PermissionRegistry extends CodesOf<typeof permissions> {}
+}
 
 const section = 'verification';
 // Spec 2.6: "MANAGE_DATA_PROFILE or FORMS_CREATE, strictly (both required)".
 const access = allOf('MANAGE_DATA_PROFILE', 'FORMS_CREATE');
 
-export default definePlugin({
+export default defineArea({
   name: 'data-structuring',
   title: 'Data Structuring',
+  permissions,
   routes: [
     { path: 'verification/data_structure', section, title: 'Data Structure', access },
     { path: 'verification/data_structure/form', section, title: 'New data structure', access },
@@ -23,11 +32,13 @@ export default definePlugin({
     { path: 'verification/unmapped_data/:id', section, title: 'Historical Verification flow', access },
   ],
   menu: {
+    groups: [
+      { id: 'data_structuring', title: 'Data Structuring', order: 30, icon: DatabaseIcon },
+    ],
     entries: [
       { group: 'data_structuring', title: 'Data Structure', to: 'verification/data_structure', order: 10 },
       { group: 'data_structuring', title: 'Data Mapping', to: 'verification/data_mapping', order: 20 },
       { group: 'data_structuring', title: 'Unmapped Data', to: 'verification/unmapped_data', order: 30 },
     ],
   },
-  permissions: ['MANAGE_DATA_PROFILE', 'FORMS_CREATE'],
 });

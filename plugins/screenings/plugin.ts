@@ -3,9 +3,34 @@
 // FinCEN mass screenings, the OFAC list, stop words, translations, country restrictions,
 // blacklisted devices, the screening kinds and case queues. Pages come with this area's
 // issue; until then every route is registered without a page (not available, 404).
-import { definePlugin, type MenuEntryDef, type RouteDef } from '../../src/host/plugin.ts';
-import type { AccessCheck } from '../../src/shared/access.ts';
-import type { FeatureCode } from '../../src/shared/features.ts';
+import { ShieldCheckIcon } from '@primer/octicons-react';
+import {
+  defineArea, type AccessCheck, type CodesOf, type FeatureCode, type KeysOf, type MenuEntryDef, type RouteDef,
+} from '../../src/host/area.ts';
+
+const permissions = [
+  'CHECKUPS_PERFORM_INSTANT', 'AML_BUSINESS', 'AML_INDIVIDUAL', 'BUS_REGISTRY', 'ELLIPTIC',
+  'UNIT_21_ENTITY', 'UNIT_21_DOC', 'UNIT_21_KYB', 'CA_AML_INDIVIDUAL', 'CA_AML_BUSINESS',
+  'FINCEN_LIST', 'FINCEN_INDIVIDUAL', 'FINCEN_BUSINESS', 'BLACKLIST_INDIVIDUAL',
+  'BLACKLIST_BUSINESS', 'SEE_SHUFTIPRO_AML_INDIVIDUAL', 'SEE_SHUFTIPRO_AML_BUSINESS', 'OFAC',
+  'SEE_SHARED_CHECKUPS', 'MANAGE_RESTRICTED_COUNTRIES', 'MANAGE_PROHIBITED_COUNTRIES',
+  'MANAGE_BLACKLISTED_DEVICE_INFO', 'MANAGE_STOP_WORD_FINCEN',
+] as const;
+const features = {
+  TRANSLATIONS: 'translations',
+  AML_PROVIDERS: 'AML providers',
+  WALLET_SCREENING: 'wallet screening',
+  GEO_IP: 'geo-IP',
+  FINCEN: 'FinCEN',
+  PROHIBITED_COUNTRIES: 'prohibited countries',
+  IDV_PROVIDERS: 'identity verification providers',
+  OFAC: 'OFAC',
+} as const;
+
+declare module '../../src/host/registries.ts' {
+  interface PermissionRegistry extends CodesOf<typeof permissions> {}
+  interface FeatureRegistry extends KeysOf<typeof features> {}
+}
 
 const section = 'checkup';
 const INSTANT = 'checkup/instant_checkups';
@@ -53,7 +78,7 @@ const KINDS: Kind[] = [
 // screenings other clients shared.
 const ANY_SCREENING: AccessCheck = [
   'CHECKUPS_PERFORM_INSTANT', 'SEE_SHARED_CHECKUPS',
-  ...KINDS.flatMap((k) => (typeof k.access === 'string' ? [k.access] : (k.access as string[]))),
+  ...KINDS.flatMap((k) => (typeof k.access === 'string' ? [k.access] : (k.access as readonly AccessCheck[]))),
 ];
 
 function kindRoutes(k: Kind): RouteDef[] {
@@ -74,9 +99,11 @@ const FINCEN_LISTS = 'checkup/fincen_lists';
 const MASS_BY_LIST = `${FINCEN_LISTS}/mass_screenings_by_fincen_id/:fincen_list_id`;
 const MASS = `${MASS_BY_LIST}/mass_screenings/:mass_screen_id`;
 
-export default definePlugin({
+export default defineArea({
   name: 'screenings',
   title: 'Screenings',
+  permissions,
+  features,
   routes: [
     { path: 'checkup/checkups_kinds', section, title: 'Screening Kinds', access: 'CHECKUPS_PERFORM_INSTANT' },
 
@@ -122,6 +149,11 @@ export default definePlugin({
     { path: 'checkup/case_queues/:id', section, title: 'Case queue', access: 'MANAGE_CASE_QUEUES' },
   ],
   menu: {
+    groups: [
+      { id: 'compliance_toolset', title: 'Compliance Toolset', order: 70, icon: ShieldCheckIcon },
+      { id: 'compliance_toolset/screenings', title: 'Screenings', order: 20 },
+      { id: 'compliance_toolset/tools', title: 'Tools', order: 30 },
+    ],
     entries: [
       { group: 'compliance_toolset/screenings', title: 'Screening Kinds', to: 'checkup/checkups_kinds', order: 10 },
       { group: 'compliance_toolset/screenings', title: 'Screening Management', to: `${INSTANT}/all`, order: 20 },
@@ -139,20 +171,13 @@ export default definePlugin({
       { group: 'customisation', title: 'Case Queues', to: 'checkup/case_queues', order: 10 },
     ],
   },
-  // UNIT_21_* are screening codes the API checks for the Unit21 kinds (no pages of their own).
-  permissions: [
-    'CHECKUPS_PERFORM_INSTANT', 'AML_BUSINESS', 'AML_INDIVIDUAL', 'BUS_REGISTRY', 'ELLIPTIC',
-    'UNIT_21_ENTITY', 'UNIT_21_DOC', 'UNIT_21_KYB', 'CA_AML_INDIVIDUAL', 'CA_AML_BUSINESS',
-    'FINCEN_LIST', 'FINCEN_INDIVIDUAL', 'FINCEN_BUSINESS', 'BLACKLIST_INDIVIDUAL',
-    'BLACKLIST_BUSINESS', 'SEE_SHUFTIPRO_AML_INDIVIDUAL', 'SEE_SHUFTIPRO_AML_BUSINESS', 'OFAC',
-    'SEE_SHARED_CHECKUPS', 'CM_IDENTITY_VERIFICATIONS', 'MANAGE_STOP_WORD_FINCEN',
-    'CLIENT_MANAGE', 'MANAGE_RESTRICTED_COUNTRIES', 'MANAGE_PROHIBITED_COUNTRIES',
-    'MANAGE_BLACKLISTED_DEVICE_INFO', 'MANAGE_CASE_QUEUES',
-  ],
-  features: [
-    'AML_PROVIDERS', 'OFAC', 'FINCEN', 'BLACKLISTED_PROFILES', 'WALLET_SCREENING', 'IDV_PROVIDERS',
-    'GEO_IP', 'TRANSLATIONS', 'PROHIBITED_COUNTRIES',
-  ],
+  // Spec 3 and 4: a message about a screening refreshes it when it is already cached.
+  notifications: {
+    checkup: {
+      title: 'A screening has been updated',
+      refresh: (msg, clientId) => (msg.obj_id == null ? [] : [['clients', clientId, 'checkups', String(msg.obj_id)]]),
+    },
+  },
   // Spec 2.7: the old instant_checkups/* paths. clients_checkups was the old name of the
   // list of every kind, now 'all'.
   redirects: [

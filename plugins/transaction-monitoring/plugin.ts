@@ -1,8 +1,24 @@
 // Transaction monitoring (spec 2.5, 2.6 transaction/*): transactions, investigations,
 // alerts, rules, risk-score matrices, SAR filings and settings. Pages come with this area's
 // issue; until then every route is registered without a page (not available, 404).
-import { definePlugin } from '../../src/host/plugin.ts';
-import { allOf, type AccessCheck } from '../../src/shared/access.ts';
+import { GraphIcon } from '@primer/octicons-react';
+import { allOf, defineArea, type AccessCheck, type CodesOf, type KeysOf } from '../../src/host/area.ts';
+import { tmCaseStatusMachine } from './machines/tm-case-status.ts';
+
+const permissions = [
+  'SEE_TM', 'MANAGE_TM', 'SEE_TM_CASES', 'MANAGE_TM_CASES', 'MANAGE_TM_SCORING_RULES',
+  'SEE_MONITORING_ALERTS', 'SEE_SCREENING_ALERTS', 'SEE_CASE_RELATED_TRANSACTIONS',
+  'FILL_SAR_REPORT', 'MANAGE_SAR_REPORT',
+] as const;
+const features = {
+  TRANSACTION_MONITORING: 'transaction monitoring',
+  TRANSACTION_RISK_SCORE: 'transaction risk score',
+} as const;
+
+declare module '../../src/host/registries.ts' {
+  interface PermissionRegistry extends CodesOf<typeof permissions> {}
+  interface FeatureRegistry extends KeysOf<typeof features> {}
+}
 
 // The section-wide check of spec 2.6: any one of these opens transaction/*.
 const TM_SECTION = [
@@ -29,9 +45,11 @@ const SAR = tm(['FILL_SAR_REPORT', 'MANAGE_SAR_REPORT']);
 const section = 'transaction';
 const feature = 'TRANSACTION_MONITORING';
 
-export default definePlugin({
+export default defineArea({
   name: 'transaction-monitoring',
   title: 'Transaction Monitoring',
+  permissions,
+  features,
   routes: [
     { path: 'transaction', section, title: 'Transaction Monitoring', redirect: 'transaction/monitoring',
       crumb: { onlyWithChild: true }, access: TM_SECTION, feature },
@@ -83,6 +101,12 @@ export default definePlugin({
     { path: 'transaction/sar/:id/*', section, title: 'FinCen SAR filing', access: SAR, feature },
   ],
   menu: {
+    groups: [
+      { id: 'transaction_monitoring', title: 'Transaction Monitoring', order: 60, icon: GraphIcon },
+      { id: 'transaction_monitoring/investigations', title: 'Investigations', order: 10 },
+      { id: 'transaction_monitoring/alerts', title: 'Alerts', order: 20 },
+      { id: 'transaction_monitoring/settings', title: 'Settings', order: 60 },
+    ],
     entries: [
       { group: 'transaction_monitoring/investigations', title: 'All Investigations', to: 'transaction/investigations', order: 10 },
       { group: 'transaction_monitoring/investigations', title: 'My Investigations', to: 'transaction/my_cases', order: 20 },
@@ -107,13 +131,11 @@ export default definePlugin({
       { group: 'transaction_monitoring', title: 'Risk Scores', to: 'transaction/matrices', order: 70 },
     ],
   },
-  // The section list also admits CLIENT_MANAGE, SUBMISSIONS_SEE_OTHERS and MANAGE_PROFILE.
-  permissions: [
-    'CLIENT_MANAGE', 'SUBMISSIONS_SEE_OTHERS', 'MANAGE_PROFILE', 'SEE_TM', 'MANAGE_TM', 'SEE_TM_CASES', 'MANAGE_TM_CASES', 'MANAGE_TM_SCORING_RULES',
-    'SEE_MONITORING_ALERTS', 'SEE_SCREENING_ALERTS', 'SEE_CASE_RELATED_TRANSACTIONS',
-    'FILL_SAR_REPORT', 'MANAGE_SAR_REPORT',
-  ],
-  features: ['TRANSACTION_MONITORING', 'TRANSACTION_RISK_SCORE'],
+  machines: [{
+    id: 'transaction-monitoring.case-status',
+    description: 'Transaction-monitoring case status: pre-open, open, pre-closed, closed.',
+    machine: tmCaseStatusMachine,
+  }],
   redirects: [
     { from: 'tm/monitoring/:id', to: 'transaction/monitoring/:id' },
     { from: 'tm/cases/:id', to: 'transaction/investigations/form/:id' },

@@ -2,7 +2,22 @@
 // submissions, identity verifications, periodic reviews (EDD reports), data profiles,
 // ownership-structure charts and additional data requests. Pages come with this area's
 // issue; until then every route is registered without a page (not available, 404).
-import { definePlugin } from '../../src/host/plugin.ts';
+import { defineArea, type CodesOf, type KeysOf } from '../../src/host/area.ts';
+
+const permissions = [
+  'SEE_SUBMISSIONS_LIST', 'SEE_SUBMISSION', 'SEE_SUBMISSION_CONFIDENTIAL',
+  'SUBMISSIONS_SEE_OTHERS', 'SUBMISSIONS_UPDATE_OTHERS', 'CM_IDENTITY_VERIFICATIONS',
+  'MANAGE_EDD_REPORTS', 'MANAGE_ADDITIONAL_DATA_REQUESTS', 'VIEW_DATA_PROFILE', 'SEE_CHARTS',
+] as const;
+const features = {
+  EDD_REPORTS: 'EDD reports',
+  ADDITIONAL_DATA_REQUESTS: 'additional data requests',
+} as const;
+
+declare module '../../src/host/registries.ts' {
+  interface PermissionRegistry extends CodesOf<typeof permissions> {}
+  interface FeatureRegistry extends KeysOf<typeof features> {}
+}
 
 const section = 'verification';
 
@@ -12,9 +27,11 @@ const VERIFICATION_LIST = ['SEE_SUBMISSIONS_LIST', 'SUBMISSIONS_SEE_OTHERS'] as 
 const VERIFICATION = ['SEE_SUBMISSION', 'SUBMISSIONS_SEE_OTHERS'] as const;
 const IDENTITY = ['CM_IDENTITY_VERIFICATIONS', 'MANAGE_CM_CASES', 'SEE_APPROVED_CM_CASES'] as const;
 
-export default definePlugin({
+export default defineArea({
   name: 'verifications',
   title: 'Verifications',
+  permissions,
+  features,
   routes: [
     { path: 'verification/verifications', section, title: 'Verifications', access: VERIFICATION_LIST },
     { path: 'verification/verifications/:id', section, title: 'Verification', access: VERIFICATION },
@@ -54,13 +71,6 @@ export default definePlugin({
       { group: 'case_management', title: 'Ownership Structures', to: 'verification/ownership_structures', order: 80 },
     ],
   },
-  permissions: [
-    'SEE_SUBMISSIONS_LIST', 'SEE_SUBMISSION', 'SEE_SUBMISSION_CONFIDENTIAL',
-    'SUBMISSIONS_SEE_OTHERS', 'SUBMISSIONS_UPDATE_OTHERS', 'CM_IDENTITY_VERIFICATIONS',
-    'MANAGE_CM_CASES', 'SEE_APPROVED_CM_CASES', 'MANAGE_EDD_REPORTS',
-    'MANAGE_ADDITIONAL_DATA_REQUESTS', 'VIEW_DATA_PROFILE', 'SEE_CHARTS',
-  ],
-  features: ['IDV_PROVIDERS', 'EDD_REPORTS', 'ADDITIONAL_DATA_REQUESTS'],
   redirects: [
     { from: 'registers/applications/:id', to: 'verification/verifications/:id' },
   ],

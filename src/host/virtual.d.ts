@@ -1,5 +1,5 @@
 declare module 'virtual:plugins' {
-  const manifests: import('./plugin.ts').PluginManifest[];
+  const manifests: import('./area.ts').AreaManifest[];
   export default manifests;
 }
 declare module 'virtual:server-plugins' {

@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { JobHandler, ServerPlugin } from '../host/server.ts';
+import { buildCatalog, type Catalog } from '../host/catalog.ts';
+import type { JobContext, JobHandler, ServerPlugin, ServerPointHost, Tx } from '../host/server.ts';
+import { BILLING_ERRORS, PLATFORM_ERRORS } from '../shared/errors.ts';
 import { registerCoreApi } from './api/index.ts';
 import type { AppContext, Config } from './context.ts';
 import { coreMigrations } from './db/core-schema.ts';
@@ -17,12 +19,14 @@ import { findRoot, webApp } from './http/static.ts';
 import { identityMigrations, registerIdentity, resolveSession, verifyCsrf } from './identity/index.ts';
 import { MAIL_JOB, mailDeliveryJob, type SendMail } from './jobs/mail.ts';
 import { startWorker, type WorkerOptions } from './jobs/worker.ts';
+import { createHostServices, type HostServices } from './host-services.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { seedDemo, type SeedResult } from './seed.ts';
 
 declare const __APP_VERSION__: string | undefined;
 
 export interface BuildOptions {
+  /** Every installed area (its manifest, and its server half when it has one). */
   plugins?: ServerPlugin[];
   /** A database opened by the caller (tests); otherwise the configured one. */
   db?: CoreDb;
@@ -42,7 +46,11 @@ export interface App {
   ctx: AppContext;
   routes: RouteTable;
   files: FileStore;
+  catalog: Catalog;
+  host: HostServices;
   jobHandlers: Record<string, JobHandler>;
+  /** The context jobs run with (tests run jobs one at a time with runNextJob). */
+  jobContext: (tx: Tx, job: { kind: string; clientId: string | null }) => JobContext;
   migrationsApplied: string[];
   seed: SeedResult | null;
   version: string;
@@ -58,21 +66,40 @@ export function appVersion(): string {
   }
 }
 
-export function collectJobHandlers(core: Record<string, JobHandler>, plugins: ServerPlugin[]): Record<string, JobHandler> {
+export function collectJobHandlers(core: Record<string, JobHandler>, plugins: ServerPlugin[]): { handlers: Record<string, JobHandler>; owners: Map<string, string> } {
   const handlers: Record<string, JobHandler> = { ...core };
+  const owners = new Map<string, string>(Object.keys(core).map((k) => [k, 'core']));
   for (const p of plugins) {
     for (const [kind, h] of Object.entries(p.jobs ?? {})) {
-      if (Object.hasOwn(handlers, kind)) throw new Error(`${p.name}: job kind "${kind}" is already handled`);
+      if (Object.hasOwn(handlers, kind)) throw new Error(`${p.area.name}: job kind "${kind}" is already handled`);
       handlers[kind] = h;
+      owners.set(kind, p.area.name);
     }
   }
-  return handlers;
+  return { handlers, owners };
+}
+
+/** Every area's declarations, checked (a bad one stops the start with its name). */
+export function catalogOf(plugins: readonly ServerPlugin[]): Catalog {
+  return buildCatalog(plugins.map((p) => p.area), { reservedErrors: [...Object.keys(PLATFORM_ERRORS), ...Object.keys(BILLING_ERRORS)] });
+}
+
+/** What an extension point's owner reads: every server contribution to it, with its area. */
+export function pointHost(plugins: readonly ServerPlugin[], owner: string): ServerPointHost {
+  return {
+    contributions<T>(point: string) {
+      const id = point.includes('.') ? point : `${owner}.${point}`;
+      return plugins.flatMap((p) => ((p.contributes as Record<string, readonly T[]> | undefined)?.[id] ?? []).map((item) => ({ area: p.area.name, item })));
+    },
+  };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const plugins = opts.plugins ?? [];
   const version = appVersion();
+  const catalog = catalogOf(plugins);
   const app = createHttpServer(config, { logger: opts.logger });
+  for (const [code, def] of catalog.errors) app.declaredErrors.set(code, def);
   const db = opts.db ?? (await openDb(config, app.log));
   const ctx: AppContext = { config, db, log: app.log };
   let worker: { stop(): Promise<void> } | null = null;
@@ -85,28 +112,38 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ]);
     if (migrationsApplied.length) app.log.info({ migrations: migrationsApplied }, 'database migrated');
 
-    const seed = opts.seed ?? config.embedded ? await seedDemo(db, { password: config.demoPassword }) : null;
+    const seed = opts.seed ?? config.embedded ? await seedDemo(db, { catalog, password: config.demoPassword }) : null;
 
     await registerIdentity(app, ctx);
     await registerRealtime(app, ctx);
 
-    const routes = new RouteTable();
+    const files = openFileStore(config);
+    const host = createHostServices(ctx, { catalog, plugins, files });
+    const routes = new RouteTable(catalog);
     registerCoreApi(routes.registrar('core'));
-    for (const p of plugins) p.api?.(routes.registrar(p.name));
-    mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf });
+    for (const p of plugins) p.api?.(routes.registrar(p.area.name), pointHost(plugins, p.area.name));
+    mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf }, host);
 
     registerFallback(app, webApp(config, opts.webDir ?? path.join(findRoot(), 'dist', 'web'), version));
 
-    const jobHandlers = collectJobHandlers({ [MAIL_JOB]: mailDeliveryJob(config, opts.sendMail) }, plugins);
+    const { handlers: jobHandlers, owners } = collectJobHandlers({ [MAIL_JOB]: mailDeliveryJob(config, opts.sendMail) }, plugins);
+    const jobContext = (tx: Tx, job: { kind: string; clientId: string | null }): JobContext => ({
+      ...host.actions(tx, { owner: owners.get(job.kind) ?? 'core', clientId: job.clientId, userId: null }),
+      query: tx.query.bind(tx),
+      tx,
+      clientId: job.clientId,
+      settings: { publicUrl: config.publicUrl, oidcIssuer: config.oidcIssuer },
+      catalog,
+    });
     if (opts.worker !== false) {
       const w = typeof opts.worker === 'object' ? opts.worker : {};
-      worker = startWorker(ctx, { concurrency: db.kind === 'postgres' ? 2 : 1, ...w, handlers: jobHandlers });
+      worker = startWorker(ctx, { concurrency: db.kind === 'postgres' ? 2 : 1, ...w, handlers: jobHandlers, context: jobContext });
     }
 
     let closed = false;
     return {
-      app, ctx, routes, jobHandlers, migrationsApplied, seed, version,
-      files: openFileStore(config),
+      app, ctx, routes, jobHandlers, migrationsApplied, seed, version, catalog, host, jobContext,
+      files,
       async close() {
         if (closed) return;
         closed = true;

@@ -3,9 +3,8 @@
 // that share DEMO_PASSWORD (generated when unset and printed once by main), balances and
 // a few notifications. Seeding happens only while there is no client at all.
 import { randomBytes } from 'node:crypto';
+import type { Catalog } from '../host/catalog.ts';
 import type { Tx } from '../host/server.ts';
-import { FEATURE_CODES, type FeatureCode } from '../shared/features.ts';
-import { PERMISSION_CODES, type PermissionCode } from '../shared/permissions.ts';
 import type { MemberRole } from '../shared/schemas/membership.ts';
 import type { CoreDb } from './db/types.ts';
 import { hashPassword } from './identity/index.ts';
@@ -13,11 +12,19 @@ import { hashPassword } from './identity/index.ts';
 export const DEMO_CLIENTS = { demo: 'Demo Payments Ltd', northwind: 'Northwind Crypto' } as const;
 export const DEMO_USERS = { admin: 'admin@demo.local', officer: 'officer@demo.local', analyst: 'analyst@demo.local' } as const;
 
-/** Northwind's plan leaves these out, so both sides of every feature gate can be tried. */
-export const NORTHWIND_FEATURES_OFF: readonly FeatureCode[] = ['TRANSACTION_MONITORING', 'AI_SERVICES', 'WHITE_LABEL', 'DATA_SHARING'];
+/**
+ * Northwind's plan leaves these out, so both sides of every feature gate can be tried (demo
+ * data: a feature no installed area declares is skipped).
+ */
+export const NORTHWIND_FEATURES_OFF: readonly string[] = ['TRANSACTION_MONITORING', 'AI_SERVICES', 'WHITE_LABEL', 'DATA_SHARING'];
 
-const OFFICER_EXCLUDES: readonly PermissionCode[] = ['REFILL_BALANCE', 'MANAGE_CLIENT_SUBSCRIPTIONS', 'MANAGE_WL', 'MANAGE_USER_GROUPS'];
-export const ANALYST_CODES: readonly PermissionCode[] = ['SEE_PROFILES_LIST', 'SEE_CM_CASES_LIST'];
+/**
+ * The demo's analyst may only list profiles and cases (README), so both sides of most guards
+ * can be tried with the demo accounts; Northwind's reviewers read them too. Demo data: codes
+ * no installed area declares are skipped.
+ */
+export const DEMO_ANALYST_CODES: readonly string[] = ['SEE_PROFILES_LIST', 'SEE_CM_CASES_LIST'];
+const DEMO_REVIEWER_CODES: readonly string[] = ['SEE_PROFILES_LIST', 'SEE_PROFILE', 'SEE_CM_CASES_LIST', 'SEE_CM_CASES'];
 
 export interface SeedResult {
   seeded: boolean;
@@ -29,13 +36,13 @@ export interface SeedResult {
 
 const SEED_LOCK = 7_236_102;
 
-async function insertClient(tx: Tx, c: { name: string; full_name: string; email: string; phone: string; balance: string }, off: readonly FeatureCode[]) {
+async function insertClient(tx: Tx, catalog: Catalog, c: { name: string; full_name: string; email: string; phone: string; balance: string }, off: readonly string[]) {
   const { rows } = await tx.query<{ id: string }>(
     'INSERT INTO clients (name, full_name, email, phone, balance) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [c.name, c.full_name, c.email, c.phone, c.balance],
   );
   const id = rows[0].id;
-  for (const code of FEATURE_CODES) {
+  for (const { code } of catalog.features) {
     await tx.query('INSERT INTO client_features (client_id, code, available) VALUES ($1, $2, $3)', [id, code, !off.includes(code)]);
   }
   return id;
@@ -91,7 +98,13 @@ async function existing(db: CoreDb): Promise<SeedResult | null> {
   };
 }
 
-export async function seedDemo(db: CoreDb, opts: { password?: string | null } = {}): Promise<SeedResult> {
+/**
+ * Administrators hold every code and officers the officers' defaults (the areas' default
+ * groups, src/host/catalog.ts); the analyst and the reviewers hold the narrow demo sets.
+ */
+export async function seedDemo(db: CoreDb, opts: { catalog: Catalog; password?: string | null }): Promise<SeedResult> {
+  const { catalog } = opts;
+  const groups = catalog.defaultGroups;
   const generatedPassword = opts.password ? null : randomBytes(12).toString('base64url');
   const password = opts.password ?? generatedPassword!;
   const passwordHash = await hashPassword(password);
@@ -101,20 +114,21 @@ export async function seedDemo(db: CoreDb, opts: { password?: string | null } = 
     const { rows } = await tx.query('SELECT 1 FROM clients LIMIT 1');
     if (rows.length) return null;
 
-    const demo = await insertClient(tx, {
+    const demo = await insertClient(tx, catalog, {
       name: DEMO_CLIENTS.demo, full_name: 'Demo Payments Limited', email: 'compliance@demo-payments.example',
       phone: '+44 20 7946 0000', balance: '1250.00',
     }, []);
-    const northwind = await insertClient(tx, {
+    const northwind = await insertClient(tx, catalog, {
       name: DEMO_CLIENTS.northwind, full_name: 'Northwind Crypto OÜ', email: 'aml@northwind-crypto.example',
       phone: '+372 600 0000', balance: '0',
     }, NORTHWIND_FEATURES_OFF);
 
-    const demoAdmins = await insertGroup(tx, demo, 'Administrators', PERMISSION_CODES);
-    const demoOfficers = await insertGroup(tx, demo, 'Compliance officers', PERMISSION_CODES.filter((c) => !OFFICER_EXCLUDES.includes(c)));
-    const demoAnalysts = await insertGroup(tx, demo, 'Analysts', ANALYST_CODES);
-    const nwAdmins = await insertGroup(tx, northwind, 'Administrators', PERMISSION_CODES);
-    await insertGroup(tx, northwind, 'Reviewers', ['SEE_PROFILES_LIST', 'SEE_PROFILE', 'SEE_CM_CASES_LIST', 'SEE_CM_CASES']);
+    const demoAdmins = await insertGroup(tx, demo, 'Administrators', groups.owner);
+    const demoOfficers = await insertGroup(tx, demo, 'Compliance officers', groups.officer);
+    const declared = (codes: readonly string[]) => codes.filter((c) => catalog.isPermission(c));
+    const demoAnalysts = await insertGroup(tx, demo, 'Analysts', declared(DEMO_ANALYST_CODES));
+    const nwAdmins = await insertGroup(tx, northwind, 'Administrators', groups.owner);
+    await insertGroup(tx, northwind, 'Reviewers', declared(DEMO_REVIEWER_CODES));
 
     const admin = await insertUser(tx, DEMO_USERS.admin, 'Ada Admin', '+44 20 7946 0001', passwordHash, true);
     const officer = await insertUser(tx, DEMO_USERS.officer, 'Oliver Officer', '+44 20 7946 0002', passwordHash, false);

@@ -1,22 +1,20 @@
 // The permission-check semantics of spec 6, used by the router guards, the menu and the
 // API alike: a single code; a list, where any one must match; or a strong group, where
 // all must match. Groups nest.
-import type { FeatureCode } from './features.ts';
+// Structural and string-typed, so browser and server read any area's rules; the typed
+// forms areas write are in src/host/registries.ts.
 
 export type AccessCheck =
   | string
   | readonly AccessCheck[]
   | { readonly strong: true; readonly of: readonly AccessCheck[] };
 
-export function anyOf(...checks: AccessCheck[]): AccessCheck { return checks; }
-export function allOf(...checks: AccessCheck[]): AccessCheck { return { strong: true, of: checks }; }
-
 /** What a signed-in member holds in the current client. */
 export interface Grants {
   /** Codes from the member's permission groups, plus 'ADMIN' for platform administrators. */
   readonly permissions: ReadonlySet<string>;
   /** Features available to the current client. */
-  readonly features: ReadonlySet<FeatureCode>;
+  readonly features: ReadonlySet<string>;
 }
 
 export function hasAccess(check: AccessCheck | undefined, permissions: ReadonlySet<string>): boolean {
@@ -29,7 +27,7 @@ export function hasAccess(check: AccessCheck | undefined, permissions: ReadonlyS
 
 export function isAllowed(
   grants: Grants,
-  rule: { access?: AccessCheck; feature?: FeatureCode | readonly FeatureCode[] },
+  rule: { access?: AccessCheck; feature?: string | readonly string[] },
 ): boolean {
   if (!hasAccess(rule.access, grants.permissions)) return false;
   if (rule.feature === undefined) return true;

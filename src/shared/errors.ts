@@ -35,12 +35,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 /** Unknown or missing code, and writes answering success false (spec 8). */
 export const GENERIC_ERROR_TOAST = 'Something went wrong';
 
+/** The shell's success text (spec 8); areas declare their own in their manifests (`toasts`). */
 export const SUCCESS_TOASTS = {
   saved: 'Changes were successfully saved',
-  retentionUpdated: 'System data retention period has been updated',
-  reminderCreated: 'Reminder template has been created',
-  reminderUpdated: 'Reminder template has been updated',
-  reminderDeleted: 'Reminder template has been deleted',
 } as const;
 
 export function errorText(code: string | undefined | null): string {

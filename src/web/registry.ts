@@ -1,19 +1,23 @@
-// The core host's view of every plugin: the manifests of 'virtual:plugins' turned into
-// the route table, the menu tree, the tab bars, the machine list and the legacy redirects.
+// The core host's view of every area: the manifests of 'virtual:plugins' (plus the shell's
+// own routes) gathered into the catalog (src/host/catalog.ts), then turned into the route
+// table, the menu tree, the tab bars, the machine list and the legacy redirects.
 // Everything the router, side menu, breadcrumbs and guards show is derived here, so an
 // area is listed once, in its manifest. `buildRegistry` is pure (tests feed it fixtures);
 // the module also exports the registry of this build and helpers bound to it.
 import manifests from 'virtual:plugins';
-import type { MachineDef, MenuEntryDef, MenuGroupDef, PluginManifest, RouteDef } from '../host/plugin.ts';
-import { CORE_MENU_GROUPS } from '../host/menu-groups.ts';
-import { coreMachines } from '../../machines/index.ts';
+import type { AreaManifest, MachineDef, MenuEntryDef, RouteDef } from '../host/area.ts';
+import type { Guard } from '../host/registries.ts';
+import { buildCatalog, type Catalog } from '../host/catalog.ts';
+import { PLATFORM_ERRORS, BILLING_ERRORS } from '../shared/errors.ts';
 import { hasAccess, isAllowed, type Grants } from '../shared/access.ts';
 import { appConfig } from './config.ts';
+import { coreArea } from './core-area.ts';
+import { registerErrorTexts } from './error-texts.ts';
 import { fillPattern, isInside, matchPattern, normalizePath, patternScore, splitPath, type Params } from './router/match.ts';
 
 export interface RegisteredRoute extends RouteDef {
   /** Area that registered the route. */
-  plugin: string;
+  area: string;
   /** A page to show or an index redirect; otherwise the route answers 404. */
   available: boolean;
 }
@@ -28,11 +32,12 @@ export interface MenuGroupNode {
   id: string;
   title: string;
   order: number;
-  icon?: string;
+  icon?: MenuGroupIcon;
   tabBar?: boolean;
   children: MenuNode[];
 }
 export interface MenuEntryNode extends MenuEntryDef {
+  area: string;
   kind: 'entry';
   /** The route behind `to` (absent for external links or unregistered paths). */
   route?: RegisteredRoute;
@@ -40,11 +45,13 @@ export interface MenuEntryNode extends MenuEntryDef {
 export type MenuNode = MenuGroupNode | MenuEntryNode;
 
 /** A menu group the current member may see, with the link of its header. */
+export type MenuGroupIcon = NonNullable<import('../host/area.ts').MenuGroupDef['icon']>;
+
 export interface VisibleGroup {
   kind: 'group';
   id: string;
   title: string;
-  icon?: string;
+  icon?: MenuGroupIcon;
   /** Path (relative to /{client_id}) or external URL of the first visible child. */
   to: string;
   external?: boolean;
@@ -71,15 +78,17 @@ export interface Crumb {
 }
 
 export interface Registry {
+  catalog: Catalog;
   routes: RegisteredRoute[];
   globalRoutes: RegisteredRoute[];
-  redirects: { from: string; to: string; plugin: string }[];
+  redirects: { from: string; to: string; area: string }[];
   menu: MenuGroupNode[];
   tabBars: Record<string, MenuEntryNode[]>;
-  machines: (MachineDef & { plugin: string })[];
+  machines: (MachineDef & { area: string })[];
   routeFor(path: string): RouteResolution;
   globalRouteFor(path: string): { route: RegisteredRoute; params: Params } | null;
-  canSee(route: RouteDef, grants: Grants): boolean;
+  /** Whether a member passes a rule (a route, a menu entry, a shell slot, a search counter). */
+  canSee(rule: Guard, grants: Grants): boolean;
   visibleMenu(grants: Grants): VisibleGroup[];
   tabBarFor(path: string, grants: Grants): TabBar | null;
   breadcrumbs(path: string): Crumb[];
@@ -98,39 +107,20 @@ function bestMatch(routes: RegisteredRoute[], path: string): { route: Registered
   return best ? { route: best.route, params: best.params } : null;
 }
 
-function titleFromId(id: string): string {
-  const last = id.split('/').pop() ?? id;
-  return last.replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
-}
-
-export function buildRegistry(
-  plugins: readonly PluginManifest[],
-  coreGroups: readonly MenuGroupDef[] = [],
-  extraMachines: readonly MachineDef[] = [],
-): Registry {
+/** The registry of a set of areas; throws a CatalogError naming every inconsistency. */
+export function buildRegistry(areas: readonly AreaManifest<any>[]): Registry {
+  const catalog = buildCatalog(areas, { reservedErrors: [...Object.keys(PLATFORM_ERRORS), ...Object.keys(BILLING_ERRORS)] });
   const routes: RegisteredRoute[] = [];
   const globalRoutes: RegisteredRoute[] = [];
-  const redirects: Registry['redirects'] = [];
-  const machines: Registry['machines'] = extraMachines.map((m) => ({ ...m, plugin: 'core' }));
-  const groupDefs = new Map<string, MenuGroupDef>();
-  for (const g of coreGroups) groupDefs.set(g.id, g);
-  const entries: MenuEntryDef[] = [];
+  const redirects: Registry['redirects'] = catalog.redirects.map((r) => ({ ...r, from: normalizePath(r.from), to: normalizePath(r.to) }));
+  const machines: Registry['machines'] = catalog.machines;
 
-  for (const plugin of plugins) {
-    for (const r of plugin.routes) {
-      const reg: RegisteredRoute = {
-        ...r,
-        path: normalizePath(r.path),
-        plugin: plugin.name,
-        available: Boolean(r.page || r.redirect !== undefined),
-      };
-      (r.global ? globalRoutes : routes).push(reg);
-    }
-    for (const g of plugin.menu?.groups ?? []) if (!groupDefs.has(g.id)) groupDefs.set(g.id, g);
-    entries.push(...(plugin.menu?.entries ?? []));
-    for (const red of plugin.redirects ?? []) redirects.push({ from: normalizePath(red.from), to: normalizePath(red.to), plugin: plugin.name });
-    for (const m of plugin.machines ?? []) if (!machines.some((x) => x.id === m.id)) machines.push({ ...m, plugin: plugin.name });
+  for (const r of catalog.routes) {
+    const reg: RegisteredRoute = { ...r, path: normalizePath(r.path), available: Boolean(r.page || r.redirect !== undefined) };
+    (r.global ? globalRoutes : routes).push(reg);
   }
+  const groupDefs = new Map(catalog.menuGroups.map((g) => [g.id, g] as const));
+  const entries = catalog.menuEntries;
 
   const routeFor = (path: string): RouteResolution => {
     const clean = normalizePath(path);
@@ -157,7 +147,7 @@ export function buildRegistry(
   const ensureGroup = (id: string): MenuGroupNode => {
     let node = groupNodes.get(id);
     if (node) return node;
-    const def = groupDefs.get(id) ?? { id, title: titleFromId(id), order: 999 };
+    const def = groupDefs.get(id)!;
     node = { kind: 'group', id, title: def.title, order: def.order, icon: def.icon, tabBar: def.tabBar, children: [] };
     groupNodes.set(id, node);
     const parent = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : null;
@@ -192,7 +182,7 @@ export function buildRegistry(
   }
   for (const list of Object.values(tabBars)) list.sort((a, b) => a.order - b.order);
 
-  const canSee = (route: RouteDef, grants: Grants) => isAllowed(grants, route);
+  const canSee = (rule: Guard, grants: Grants) => isAllowed(grants, rule);
 
   const entryVisible = (e: MenuEntryNode, grants: Grants): boolean => {
     if (e.external) return e.to !== '' && hasAccess(e.access, grants.permissions);
@@ -279,17 +269,18 @@ export function buildRegistry(
   };
 
   return {
-    routes, globalRoutes, redirects, menu, tabBars, machines,
+    catalog, routes, globalRoutes, redirects, menu, tabBars, machines,
     routeFor, globalRouteFor, canSee, visibleMenu, tabBarFor, breadcrumbs, openGroupsFor,
   };
 }
 
-/** The registry of this build: every discovered plugin plus the core menu groups and machines. */
-export const registry: Registry = buildRegistry(manifests, CORE_MENU_GROUPS, coreMachines);
+/** The registry of this build: the shell's own routes and machines, then every discovered area. */
+export const registry: Registry = buildRegistry([coreArea, ...manifests]);
+registerErrorTexts(registry.catalog.errors);
 
 export const routeFor = (path: string) => registry.routeFor(path);
 export const visibleMenu = (grants: Grants) => registry.visibleMenu(grants);
-export const canSee = (route: RouteDef, grants: Grants) => registry.canSee(route, grants);
+export const canSee = (rule: Guard, grants: Grants) => registry.canSee(rule, grants);
 
 /**
  * An external menu link is either a URL or 'config:<key>', an address the deployment sets

@@ -6,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import administration from '../../plugins/administration/server/index.ts';
 import clientSettings from '../../plugins/client-settings/server/index.ts';
 import { browse, CookieJar, formAction } from '../../src/server/identity/testing.ts';
-import { FEATURE_CODES } from '../../src/shared/features.ts';
-import { PERMISSION_CODES } from '../../src/shared/permissions.ts';
-import { USER_RULES } from '../../src/shared/schemas/administration.ts';
-import { startServer, t, type TestClient, type TestServer } from './harness.ts';
+import { USER_RULES } from '../../plugins/administration/schemas.ts';
+import { FEATURE_CODES, PERMISSION_CODES, startServer, t, type TestClient, type TestServer } from './harness.ts';
 
 let s: TestServer;
 let admin: TestClient, officer: TestClient, analyst: TestClient;
@@ -114,7 +112,7 @@ describe('clients', () => {
 
 describe('features', () => {
   it('switching a feature off changes what the client reports and closes its gated routes at once', async () => {
-    const search = () => officer.get(t(demo, '/search/counts'), { query: { q: 'ada' } });
+    const search = () => officer.get(t(demo, '/search/global_search_entries'), { query: { q: 'ada' } });
     const available = async (path: string) => {
       const r = await officer.get(t(demo, path));
       const list = path === '/bootstrap' ? r.body.data.features : r.body.data;
@@ -199,7 +197,7 @@ describe('invitations', () => {
     const sent = await admin.post(A(`/clients/${c.id}/invites`), { invite: { email: 'Newcomer@Example.com', role: 'officer' } });
     expect(sent.status).toBe(200);
     expect(sent.body.data).toMatchObject({ email: 'Newcomer@Example.com', role: 'officer', status: 'pending' });
-    expect(sent.body.data.permission_groups.map((g: { name: string }) => g.name)).toEqual(['Compliance officers']);
+    expect(sent.body.data.groups.map((g: { name: string }) => g.name)).toEqual(['Compliance officers']);
 
     const mail = await s.db.query<{ client_id: string; text_body: string }>(
       `SELECT client_id, text_body FROM outbox WHERE to_address = 'Newcomer@Example.com'`);

@@ -1,9 +1,7 @@
 // The core endpoints the shell calls (docs/api.md): bootstrap, permission groups,
 // features, balance, data retention, global search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_CODES } from '../../src/shared/features.ts';
-import { PERMISSION_CODES } from '../../src/shared/permissions.ts';
-import { startServer, t, type TestClient, type TestServer } from './harness.ts';
+import { FEATURE_CODES, PERMISSION_CODES, startServer, t, type TestClient, type TestServer } from './harness.ts';
 
 let s: TestServer;
 let admin: TestClient, officer: TestClient, analyst: TestClient;
@@ -27,7 +25,6 @@ describe('the shell of a client', () => {
       is_admin: false,
       permissions: ['SEE_CM_CASES_LIST', 'SEE_PROFILES_LIST'],
       features: FEATURE_CODES.map((code) => ({ code, available: true })),
-      data_retention_config_id: null,
     });
     const a = (await admin.get(t(northwind, '/bootstrap'))).body.data;
     expect(a.role).toBe('owner');
@@ -59,8 +56,8 @@ describe('the shell of a client', () => {
   });
 });
 
-describe('data retention', () => {
-  it('is null until set; a save becomes the one in force and shows in bootstrap', async () => {
+describe('data retention (client settings)', () => {
+  it('is null until set; a save becomes the one in force', async () => {
     expect((await officer.get(t(demo, '/data_retention'))).body).toEqual({ success: true, data: null });
     const first = await officer.post(t(demo, '/data_retention'), { data_retention_config: { data_retention_approve: true, data_storage_period_days: 365 } });
     expect(first.status).toBe(200);
@@ -69,7 +66,7 @@ describe('data retention', () => {
     const second = await officer.post(t(demo, '/data_retention'), { data_retention_config: { data_retention_approve: true } });
     expect(second.body.data.data_storage_period_days).toBeNull();
     expect((await officer.get(t(demo, '/data_retention'))).body.data.id).toBe(second.body.data.id);
-    expect((await analyst.get(t(demo, '/bootstrap'))).body.data.data_retention_config_id).toBe(second.body.data.id);
+    expect((await analyst.get(t(demo, '/data_retention'))).status).toBe(403);
     // Another client's setting is its own.
     expect((await admin.get(t(northwind, '/data_retention'))).body.data).toBeNull();
     const { rows } = await s.db.query(`SELECT before, after FROM audit_log WHERE object_type = 'data_retention_configs' ORDER BY at DESC LIMIT 1`);
@@ -79,23 +76,33 @@ describe('data retention', () => {
 });
 
 describe('global search', () => {
-  it('counts only the areas the member may see', async () => {
-    const o = await officer.get(t(demo, '/search/counts'), { query: { q: 'demo.local' } });
-    expect(o.body.data).toEqual({ users: 3, search_entries: 0 });
-    const a = await analyst.get(t(demo, '/search/counts'), { query: { q: 'demo.local' } });
-    expect(a.body.data).toEqual({});
-    expect((await officer.get(t(demo, '/search/counts'))).body.errors).toEqual({ q: 'is a required field' });
+  it("counts through each area's own list (q, per=1), open only to members that list is open to", async () => {
+    const counters = s.app.catalog.searchCounters;
+    expect(counters.map((c) => c.key)).toEqual(expect.arrayContaining(['users', 'search_entries']));
+    for (const c of counters) {
+      const r = await officer.get(t(demo, `/${c.endpoint}`), { query: { q: 'zz-nothing-matches-this', per: 1 } });
+      expect({ key: c.key, status: r.status, count: r.body.meta?.count }).toEqual({ key: c.key, status: 200, count: 0 });
+      expect((await analyst.get(t(demo, `/${c.endpoint}`), { query: { q: 'x', per: 1 } })).status, c.key).toBe(403);
+    }
+    const users = counters.find((c) => c.key === 'users')!;
+    expect((await officer.get(t(demo, `/${users.endpoint}`), { query: { q: 'demo.local', per: 1 } })).body.meta.count).toBe(3);
     // Members of Northwind only.
-    expect((await admin.get(t(northwind, '/search/counts'), { query: { q: 'officer' } })).body.data.users).toBe(0);
+    expect((await admin.get(t(northwind, `/${users.endpoint}`), { query: { q: 'officer', per: 1 } })).body.meta.count).toBe(0);
   });
 
   it('saves search entries and lists the history', async () => {
     const e = await officer.post(t(demo, '/search/global_search_entries'), {
-      global_search_entry: { search_query: 'Jane Doe', entry_count: { tm: 0, case: 2, identityVerification: 0, checkup: 1, submission: 0, profile: 3 } },
+      global_search_entry: { search_query: 'Jane Doe', entry_count: { users: 2, search_entries: 3 } },
     });
     expect(e.body).toEqual({ success: true, data: { id: expect.any(String) } });
     const h = await officer.get(t(demo, '/search/global_search_entries'));
-    expect(h.body.data).toEqual([expect.objectContaining({ id: e.body.data.id, search_query: 'Jane Doe', entry_count: expect.objectContaining({ case: 2, profile: 3 }) })]);
+    expect(h.body.data).toEqual([expect.objectContaining({ id: e.body.data.id, search_query: 'Jane Doe', entry_count: { users: 2, search_entries: 3 } })]);
+    // The results page reads one search back.
+    expect((await officer.get(t(demo, `/search/global_search_entries/${e.body.data.id}`))).body.data.search_query).toBe('Jane Doe');
+    // Counts only under the keys some installed area counts.
+    const odd = await officer.post(t(demo, '/search/global_search_entries'), { global_search_entry: { search_query: 'x', entry_count: { users: 1, secrets: 9 } } });
+    expect(odd.status).toBe(400);
+    expect(Object.keys(odd.body.errors)).toEqual(['entry_count']);
     expect((await analyst.get(t(demo, '/search/global_search_entries'))).status).toBe(403);
     expect((await officer.post(t(demo, '/search/global_search_entries'), { global_search_entry: { search_query: '' } })).body.errors)
       .toEqual({ search_query: 'is a required field' });
@@ -104,7 +111,7 @@ describe('global search', () => {
   it('is unavailable without the global-search feature', async () => {
     await s.db.query(`UPDATE client_features SET available = false WHERE client_id = $1 AND code = 'GLOBAL_SEARCH'`, [demo]);
     try {
-      const r = await officer.get(t(demo, '/search/counts'), { query: { q: 'x' } });
+      const r = await officer.post(t(demo, '/search/global_search_entries'), { global_search_entry: { search_query: 'x' } });
       expect(r.status).toBe(403);
       expect(r.body).toEqual({ success: false, error_code: 'FEATURE_UNAVAILABLE', message: 'Feature is not available. Check your subscription and limits' });
     } finally {

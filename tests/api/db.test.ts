@@ -6,7 +6,7 @@ import { migrate, orderMigrations, type CoreDb } from '../../src/server/db/index
 import { identityMigrations } from '../../src/server/identity/index.ts';
 import { seedDemo, type SeedResult } from '../../src/server/seed.ts';
 import { probePlugin } from './fixtures/probe-plugin.ts';
-import { openTestDb } from './harness.ts';
+import { CATALOG, openTestDb } from './harness.ts';
 
 const all = [...coreMigrations, ...identityMigrations, ...probePlugin.migrations!];
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // Two copies starting at once: the advisory lock lets each migration run exactly once.
   const [a, b] = await Promise.all([migrate(db, all), migrate(db, all)]);
   expect([...a, ...b].sort()).toEqual(all.map((m) => m.id).sort());
-  seed = await seedDemo(db, { password: 'demo-password-for-tests' });
+  seed = await seedDemo(db, { catalog: CATALOG, password: 'demo-password-for-tests' });
 });
 afterAll(async () => { await close?.(); });
 

@@ -8,15 +8,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import serverPlugins from 'virtual:server-plugins';
 import type { ServerPlugin } from '../../src/host/server.ts';
-import { buildApp, type App, type BuildOptions } from '../../src/server/app.ts';
+import { buildApp, catalogOf, type App, type BuildOptions } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Config } from '../../src/server/context.ts';
 import { openPglite, openPostgres, type CoreDb } from '../../src/server/db/index.ts';
 import { createSession } from '../../src/server/identity/index.ts';
+import { runNextJob } from '../../src/server/jobs/worker.ts';
 import { DEMO_USERS, type SeedResult } from '../../src/server/seed.ts';
 
 export const DEMO_PASSWORD = 'demo-password-for-tests';
+
+/** Every area of this checkout (manifests and server halves), as the product starts with them. */
+export const ALL_PLUGINS: readonly ServerPlugin[] = serverPlugins;
+/** Every area of the checkout, with the given ones added (or put in place of the same name). */
+export function withAll(plugins: readonly ServerPlugin[]): ServerPlugin[] {
+  const names = new Set(plugins.map((p) => p.area.name));
+  return [...ALL_PLUGINS.filter((p) => !names.has(p.area.name)), ...plugins];
+}
+
+/** Their declarations: permission and feature codes, default groups … */
+export const CATALOG = catalogOf(ALL_PLUGINS);
+export const PERMISSION_CODES = CATALOG.permissions.map((p) => p.code);
+export const FEATURE_CODES = CATALOG.features.map((f) => f.code);
 
 export interface Response<T = any> {
   status: number;
@@ -54,10 +69,13 @@ export interface TestServer {
   /** Signs in by creating a session directly: a demo key ('officer') or a user id. */
   login(who: keyof typeof DEMO_USERS | { id: string }): Promise<TestClient>;
   anonymous(): TestClient;
+  /** Runs every due job (the areas' handlers, as the worker would) and returns how many ran. */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
 export interface StartOptions extends Pick<BuildOptions, 'worker' | 'sendMail' | 'webDir'> {
+  /** Areas beyond (or replacing, by name) every area of the checkout, which always run. */
   plugins?: ServerPlugin[];
   seed?: boolean;
   env?: Record<string, string>;
@@ -183,7 +201,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   try {
     app = await buildApp(config, {
       db,
-      plugins: opts.plugins ?? [],
+      plugins: withAll(opts.plugins ?? []),
       seed: opts.seed ?? true,
       worker: opts.worker ?? false,
       sendMail: opts.sendMail,
@@ -206,6 +224,11 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       return makeClient(url, { userId: id, cookie: s.cookie, csrfToken: s.session.csrfToken, sessionToken: s.sessionToken });
     },
     anonymous: () => makeClient(url, null),
+    async runJobs() {
+      let n = 0;
+      while (await runNextJob(app.ctx, { handlers: app.jobHandlers, context: app.jobContext })) n += 1;
+      return n;
+    },
     async close() {
       await app.close();
       await fresh?.drop();

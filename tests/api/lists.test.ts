@@ -17,15 +17,15 @@ beforeAll(async () => {
   const queries = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'alphabet'];
   for (const [i, q] of queries.entries()) {
     const who = i % 2 === 0 ? admin : officer;
-    const r = await who.post(entries(), { global_search_entry: { search_query: q, entry_count: { profile: i } } });
+    const r = await who.post(entries(), { global_search_entry: { search_query: q, entry_count: { users: i } } });
     expect(r.status).toBe(200);
     // Spread them over days: alpha on 2025-01-01 … alphabet on 2025-01-06 (UTC noon).
-    await s.db.query(`UPDATE global_search_entries SET created_at = $2 WHERE id = $1`, [r.body.data.id, `2025-01-0${i + 1}T12:00:00Z`]);
+    await s.db.query(`UPDATE search_entries SET created_at = $2 WHERE id = $1`, [r.body.data.id, `2025-01-0${i + 1}T12:00:00Z`]);
   }
   const statuses = ['pending', 'completed', 'failed', 'completed'];
   for (const [i, st] of statuses.entries()) {
     await s.db.query(
-      `INSERT INTO export_requests (client_id, user_id, export_template_code, execution_status, downloaded_at) VALUES ($1, $2, $3, $4, $5)`,
+      `INSERT INTO profiles_export_requests (client_id, user_id, export_template_code, execution_status, downloaded_at) VALUES ($1, $2, $3, $4, $5)`,
       [demo, officer.userId, `tpl_${i}`, st, i === 3 ? new Date().toISOString() : null],
     );
   }

@@ -100,7 +100,7 @@ describe('notifications from writes', () => {
       expect(messages).toEqual([{
         user_id: officer.userId,
         client_id: demo,
-        message: expect.objectContaining({ client_id: demo, notification_type: 'system', obj_id: itemId, obj_type: 'ProbeItem' }),
+        message: expect.objectContaining({ client_id: demo, notification_type: 'probe_created', obj_id: itemId, obj_type: 'ProbeItem' }),
       }]);
       const fresh = (await list(officer, { is_readed_modal: false })).data[0];
       expect(fresh).toMatchObject({ id: messages[0].message.id, obj_id: itemId, payload: { data: { title: 'created kept' } } });

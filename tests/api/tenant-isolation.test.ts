@@ -29,7 +29,7 @@ describe('every tenant route', () => {
     // Every discovered plugin's routes went through the same table this loop reads.
     const registered = new Set(s.app.routes.routes.map((r) => r.owner));
     for (const serverPlugin of serverPlugins) {
-      if (serverPlugin.api) expect(registered).toContain(serverPlugin.name);
+      if (serverPlugin.api) expect(registered).toContain(serverPlugin.area.name);
     }
     const seen: string[] = [];
     for (const route of routes) {

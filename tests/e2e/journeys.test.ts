@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
     const client = clientIdOf(page);
     await page.goto(`${product.url}/${client}/admin/machines`);
     await page.getByText('Machine inspector').first().waitFor();
-    for (const id of ['session', 'realtime-connection', 'filter-templates', 'tm-case-status']) {
+    for (const id of ['session', 'realtime-connection', 'filter-templates', 'transaction-monitoring.case-status']) {
       await page.getByText(id, { exact: true }).first().waitFor();
     }
     await context.close();

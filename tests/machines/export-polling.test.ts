@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import {
   EXPORT_MAX_ATTEMPTS, EXPORT_POLL_INTERVAL_MS, EXPORT_TEXTS, exportPollingMachine,
-} from '../../machines/export-polling.ts';
+} from '../../plugins/profiles/machines/export-polling.ts';
 import type {
   DownloadInput, ExportPollingEmitted, ExportRequestBody, ExportRequestId, ExportStatus,
-} from '../../machines/export-polling.ts';
+} from '../../plugins/profiles/machines/export-polling.ts';
 import { createCoverage } from '../../machines/inspect.ts';
 import { recordEmitted, settle, testClock } from './helpers.ts';
 

@@ -114,8 +114,7 @@ describe('coverage recording', () => {
 describe('core machines', () => {
   it('registers every statechart once, each drawable', () => {
     expect(coreMachines.map((m) => m.id)).toEqual([
-      'session', 'realtime-connection', 'realtime-subscription', 'export-polling',
-      'tm-case-status', 'filter-templates', 'timeout-dialog', 'notification-stack',
+      'session', 'realtime-connection', 'realtime-subscription', 'filter-templates', 'timeout-dialog', 'notification-stack',
     ]);
     for (const def of coreMachines) {
       expect(def.description.length).toBeGreaterThan(10);

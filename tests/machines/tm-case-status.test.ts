@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCoverage } from '../../machines/inspect.ts';
-import { TM_CASE_STATUSES, availableTmCaseActions, tmCaseStatusMachine } from '../../machines/tm-case-status.ts';
-import type { TmCaseEmitted, TmCaseStatus } from '../../machines/tm-case-status.ts';
+import { TM_CASE_STATUSES, availableTmCaseActions, tmCaseStatusMachine } from '../../plugins/transaction-monitoring/machines/tm-case-status.ts';
+import type { TmCaseEmitted, TmCaseStatus } from '../../plugins/transaction-monitoring/machines/tm-case-status.ts';
 import { recordEmitted } from './helpers.ts';
 
 const coverage = createCoverage(tmCaseStatusMachine);

@@ -1,23 +1,21 @@
 // A client's balance as administrators change it: top up by an amount or set a new value.
 // Each change locks the client row, writes a ledger row (before, after, by whom, why) and
 // an audit row in the same transaction; the balance never goes below zero.
-import type { ApiRegistrar } from '../../../src/host/server.ts';
-import { invalid, notFound } from '../../../src/server/http/errors.ts';
-import { listRows } from '../../../src/server/lists.ts';
+import { defineRoutes, invalid, listRows, notFound } from '../../../src/host/server.ts';
+import area from '../plugin.ts';
 import {
   balanceEntryBody, balanceEntryListDef, balanceEntryListQuery, MAX_AMOUNT, type BalanceEntryBody,
-} from '../../../src/shared/schemas/administration.ts';
+} from '../schemas.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
-import { requireClient } from './clients-api.ts';
-import { blankToNull, idParam } from './common.ts';
+import { blankToNull, idParam, requireClientRef } from './common.ts';
 
 const ENTRY_COLUMNS = `l.id, l.client_id, l.kind, l.amount::text AS amount, l.balance_before::text AS balance_before,
   l.balance_after::text AS balance_after, l.note, l.created_by, u.email AS created_by_email, u.full_name AS created_by_name, l.created_at`;
 
-export function registerBalanceApi(api: ApiRegistrar): void {
+export const registerBalanceApi = defineRoutes(area, (api) => {
   api.get<ListQuery>('/clients/:id/balance_entries', { scope: 'admin', query: balanceEntryListQuery }, async ({ tx, params, query }) => {
     const clientId = idParam(params);
-    await requireClient(tx, clientId);
+    await requireClientRef(tx, clientId);
     return listRows(tx, {
       def: balanceEntryListDef,
       from: 'administration_balance_ledger l LEFT JOIN users u ON u.id = l.created_by',
@@ -33,7 +31,7 @@ export function registerBalanceApi(api: ApiRegistrar): void {
   api.post<unknown, BalanceEntryBody>('/clients/:id/balance_entries', { scope: 'admin', body: balanceEntryBody },
     async ({ tx, params, body, user, audit }) => {
       const clientId = idParam(params);
-      await requireClient(tx, clientId);
+      await requireClientRef(tx, clientId);
       const e = body.balance_entry;
       if (e.kind === 'top_up' && e.amount <= 0) throw invalid({ amount: 'must be greater than 0' });
       const value = e.amount.toFixed(2);
@@ -64,4 +62,4 @@ export function registerBalanceApi(api: ApiRegistrar): void {
       });
       return entry;
     });
-}
+});

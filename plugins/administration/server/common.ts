@@ -1,7 +1,6 @@
 // Small pieces the administration handlers share.
 import type { Tx } from '../../../src/host/server.ts';
-import { isUuid } from '../../../src/server/db/types.ts';
-import { notFound } from '../../../src/server/http/errors.ts';
+import { isUuid, notFound } from '../../../src/host/server.ts';
 
 /** Blank optional text is stored as null. */
 export function blankToNull(v: string | null | undefined): string | null {
@@ -20,4 +19,11 @@ export function idParam(params: Record<string, string>, name = 'id'): string {
 /** Serialises writes that check a platform-wide rule (unique names, the last administrator). */
 export async function lockRule(tx: Tx, rule: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`administration:${rule}`]);
+}
+
+/** A client by id (its id and name), or 404. */
+export async function requireClientRef(tx: Tx, id: string): Promise<{ id: string; name: string }> {
+  const { rows } = await tx.query<{ id: string; name: string }>('SELECT id, name FROM clients WHERE id = $1', [id]);
+  if (!rows[0]) throw notFound();
+  return rows[0];
 }

@@ -1,17 +1,16 @@
 // The members of a client as administrators manage them: add an existing user (picked by
 // email) with a role and permission groups, change the role or groups, deactivate or
 // reactivate the membership. A new person is created on admin/users first, then added.
-import type { ApiRegistrar, Tx } from '../../../src/host/server.ts';
-import { conflict, invalid, notFound } from '../../../src/server/http/errors.ts';
-import { listRows } from '../../../src/server/lists.ts';
+import type { Tx } from '../../../src/host/server.ts';
+import { conflict, defineRoutes, invalid, listRows, notFound } from '../../../src/host/server.ts';
+import area from '../plugin.ts';
 import {
-  adminMemberListDef, adminMemberListQuery, adminMemberUpdateBody, DEFAULT_PERMISSION_GROUPS, memberCreateBody,
+  adminMemberListDef, adminMemberListQuery, adminMemberUpdateBody, memberCreateBody,
   type AdminMemberUpdateBody, type MemberCreateBody,
-} from '../../../src/shared/schemas/administration.ts';
+} from '../schemas.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
-import type { MemberRole } from '../../../src/shared/schemas/membership.ts';
-import { requireClient } from './clients-api.ts';
-import { idParam } from './common.ts';
+import { DEFAULT_GROUPS, type MemberRole } from '../../../src/shared/schemas/membership.ts';
+import { idParam, requireClientRef } from './common.ts';
 
 const GROUPS_OF = (membership: string) => `coalesce((
   SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY lower(g.name))
@@ -32,7 +31,7 @@ async function findMember(tx: Tx, clientId: string, id: string) {
 /** The given groups, checked to belong to the client; or the role's default group when none are given. */
 export async function groupsFor(tx: Tx, clientId: string, role: MemberRole, ids: string[] | undefined): Promise<string[]> {
   if (ids === undefined) {
-    const name = DEFAULT_PERMISSION_GROUPS.find((g) => g.role === role)?.name;
+    const name = DEFAULT_GROUPS.find((g) => g.role === role)?.name;
     if (!name) return [];
     const { rows } = await tx.query<{ id: string }>(
       'SELECT id FROM permission_groups WHERE client_id = $1 AND lower(name) = lower($2)', [clientId, name]);
@@ -56,10 +55,10 @@ async function setGroups(tx: Tx, clientId: string, membershipId: string, groupId
   }
 }
 
-export function registerMembersApi(api: ApiRegistrar): void {
+export const registerMembersApi = defineRoutes(area, (api) => {
   api.get<ListQuery>('/clients/:id/members', { scope: 'admin', query: adminMemberListQuery }, async ({ tx, params, query }) => {
     const clientId = idParam(params);
-    await requireClient(tx, clientId);
+    await requireClientRef(tx, clientId);
     return listRows(tx, {
       def: adminMemberListDef,
       from: 'accounts_clients ac JOIN users u ON u.id = ac.user_id',
@@ -77,7 +76,7 @@ export function registerMembersApi(api: ApiRegistrar): void {
   api.post<unknown, MemberCreateBody>('/clients/:id/members', { scope: 'admin', body: memberCreateBody },
     async ({ tx, params, body, audit }) => {
       const clientId = idParam(params);
-      await requireClient(tx, clientId);
+      await requireClientRef(tx, clientId);
       const m = body.member;
       const users = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [m.email.trim()]);
       const userId = users.rows[0]?.id;
@@ -112,4 +111,4 @@ export function registerMembersApi(api: ApiRegistrar): void {
       await audit({ clientId, action: 'update', objectType: 'accounts_clients', objectId: memberId, before, after });
       return after;
     });
-}
+});

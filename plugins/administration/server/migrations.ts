@@ -1,7 +1,6 @@
 // The administration area's tables. The balance ledger is tenant data (a client may read
 // its own history), written by administrators on the platform scope; it is append-only.
-import type { Migration } from '../../../src/host/server.ts';
-import { tenantTable } from '../../../src/server/db/tenant.ts';
+import { tenantTable, type Migration } from '../../../src/host/server.ts';
 
 export const administrationMigrations: Migration[] = [
   {

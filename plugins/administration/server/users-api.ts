@@ -3,17 +3,15 @@
 // Two rules protect the platform: an administrator cannot revoke their own flag or
 // deactivate themselves, and the last active administrator keeps both. Deactivating a user
 // ends their sessions at once.
-import type { ApiRegistrar, ServerSettings, Tx } from '../../../src/host/server.ts';
-import { hashPassword } from '../../../src/server/identity/passwords.ts';
-import { SESSION_ENDED_CHANNEL } from '../../../src/server/identity/sessions.ts';
-import { conflict, invalid, notFound } from '../../../src/server/http/errors.ts';
-import { listRows } from '../../../src/server/lists.ts';
+import type { ServerSettings, Tx } from '../../../src/host/server.ts';
+import { conflict, defineRoutes, invalid, listRows, notFound } from '../../../src/host/server.ts';
+import area from '../plugin.ts';
 import {
   USER_RULES, userCreateBody, userListDef, userListQuery, userUpdateBody, type UserCreateBody, type UserUpdateBody,
-} from '../../../src/shared/schemas/administration.ts';
+} from '../schemas.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
 import { blankToNull, idParam, lockRule } from './common.ts';
-import type { AdminUserRow } from '../../../src/shared/schemas/administration.ts';
+import type { AdminUserRow } from '../schemas.ts';
 
 const MEMBERSHIPS_COUNT = '(SELECT count(*)::int FROM accounts_clients ac WHERE ac.user_id = u.id AND ac.is_active)';
 const USER_COLUMNS = `u.id, u.email, u.full_name, u.phone, u.is_admin, u.is_active, u.created_at, u.updated_at,
@@ -64,7 +62,7 @@ async function anotherActiveAdmin(tx: Tx, userId: string): Promise<boolean> {
 // With the embedded issuer, passwords are kept here; an external issuer keeps its own.
 const embedded = (settings: ServerSettings) => settings.oidcIssuer === null;
 
-export function registerUsersApi(api: ApiRegistrar): void {
+export const registerUsersApi = defineRoutes(area, (api) => {
   api.get('/identity', { scope: 'admin' }, async ({ settings }) => ({
     issuer: embedded(settings) ? 'embedded' : 'external', passwords: embedded(settings),
   }));
@@ -83,7 +81,11 @@ export function registerUsersApi(api: ApiRegistrar): void {
       tieBreaker: 'u.id',
     }, query));
 
-  api.post<unknown, UserCreateBody>('/users', { scope: 'admin', body: userCreateBody }, async ({ tx, body, settings, audit }) => {
+  // Passwords are hashed before the transaction opens (prepare): no connection waits on scrypt.
+  const hashIfGiven = async ({ body, identity }: { body: { user: { password?: string | null } }; identity: { hashPassword(p: string): Promise<string> } }) =>
+    (body.user.password ? identity.hashPassword(body.user.password) : null);
+
+  api.post<unknown, UserCreateBody, string | null>('/users', { scope: 'admin', body: userCreateBody, prepare: hashIfGiven }, async ({ tx, body, settings, audit, prepared }) => {
     const u = body.user;
     const email = u.email.trim();
     const pw = u.password ?? null;
@@ -93,7 +95,7 @@ export function registerUsersApi(api: ApiRegistrar): void {
     if (await emailTaken(tx, email, null)) throw conflict(undefined, EMAIL_TAKEN);
     const { rows } = await tx.query<{ id: string }>(
       'INSERT INTO users (email, full_name, phone, is_admin, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [email, u.full_name.trim(), blankToNull(u.phone), u.is_admin ?? false, pw ? await hashPassword(pw) : null],
+      [email, u.full_name.trim(), blankToNull(u.phone), u.is_admin ?? false, pw ? prepared : null],
     );
     const created = await findUser(tx, rows[0].id);
     // The password (even hashed) never reaches the audit trail.
@@ -107,7 +109,7 @@ export function registerUsersApi(api: ApiRegistrar): void {
     return { ...u, memberships: await memberships(tx, id) };
   });
 
-  api.patch<unknown, UserUpdateBody>('/users/:id', { scope: 'admin', body: userUpdateBody }, async ({ tx, params, body, settings, audit }) => {
+  api.patch<unknown, UserUpdateBody, string | null>('/users/:id', { scope: 'admin', body: userUpdateBody, prepare: hashIfGiven }, async ({ tx, params, body, settings, audit, prepared }) => {
     const id = idParam(params);
     const before = await requireUser(tx, id);
     const u = body.user;
@@ -123,7 +125,7 @@ export function registerUsersApi(api: ApiRegistrar): void {
               password_hash = coalesce($5, password_hash), updated_at = now()
         WHERE id = $1`,
       [id, email, u.full_name !== undefined ? u.full_name.trim() : before.full_name,
-        u.phone !== undefined ? blankToNull(u.phone) : before.phone, pw ? await hashPassword(pw) : null],
+        u.phone !== undefined ? blankToNull(u.phone) : before.phone, pw ? prepared : null],
     );
     const after = await findUser(tx, id);
     await audit({ action: pw ? 'update_with_password' : 'update', objectType: 'users', objectId: id, before, after });
@@ -151,7 +153,7 @@ export function registerUsersApi(api: ApiRegistrar): void {
     return after;
   });
 
-  api.post('/users/:id/deactivate', { scope: 'admin' }, async ({ tx, params, user, audit }) => {
+  api.post('/users/:id/deactivate', { scope: 'admin' }, async ({ tx, params, user, audit, identity }) => {
     const id = idParam(params);
     if (id === user.id) throw invalid({ is_active: USER_RULES.ownActive });
     await lockRule(tx, 'admins');
@@ -160,13 +162,11 @@ export function registerUsersApi(api: ApiRegistrar): void {
     await tx.query('UPDATE users SET is_active = false, updated_at = now() WHERE id = $1', [id]);
     // Identity already refuses an inactive user's sessions; ending them as well keeps a later
     // reactivation from reviving them, and the NOTIFY closes their sockets on every copy.
-    const ended = await tx.query<{ id: string }>(
-      'UPDATE identity_sessions SET expires_at = now() WHERE user_id = $1 AND expires_at > now() RETURNING id', [id]);
-    for (const s of ended.rows) await tx.query('SELECT pg_notify($1, $2)', [SESSION_ENDED_CHANNEL, s.id]);
+    const sessionsEnded = await identity.endSessions(id);
     const after = await findUser(tx, id);
     await audit({
       action: 'deactivate', objectType: 'users', objectId: id,
-      before: { is_active: before.is_active }, after: { is_active: false, sessions_ended: ended.rows.length },
+      before: { is_active: before.is_active }, after: { is_active: false, sessions_ended: sessionsEnded },
     });
     return after;
   });
@@ -179,4 +179,4 @@ export function registerUsersApi(api: ApiRegistrar): void {
     await audit({ action: 'reactivate', objectType: 'users', objectId: id, before: { is_active: before.is_active }, after: { is_active: true } });
     return after;
   });
-}
+});

@@ -1,7 +1,7 @@
 // The administration pages' view of /api/v1/admin: paths, record shapes and cached reads.
 // Cache keys follow the endpoint segments (['admin', 'clients', id …]), so one
 // invalidate(['admin', 'clients']) refreshes the list pages and every open client.
-import { get, invalidate, useQuery } from '../../../src/shared/api-client.ts';
+import { get, invalidate, useQuery } from '../../../src/host/web.ts';
 
 export const ADMIN = {
   clients: 'admin/clients',
@@ -13,12 +13,12 @@ export const ADMIN = {
   identity: 'admin/identity',
 } as const;
 
-export type { GroupRef } from '../../../src/shared/schemas/client-settings.ts';
+export type { GroupRef } from '../../../src/shared/schemas/membership.ts';
 export type {
   FeatureState, AdminClientRow, AdminClientDetail, AdminMemberRow, AdminInviteRow, BalanceEntryRow, AdminUserRow, AdminUserDetail, IdentityMode,
-} from '../../../src/shared/schemas/administration.ts';
-import type { AdminClientDetail, AdminUserDetail, IdentityMode } from '../../../src/shared/schemas/administration.ts';
-import type { GroupRef } from '../../../src/shared/schemas/client-settings.ts';
+} from '../schemas.ts';
+import type { AdminClientDetail, AdminUserDetail, IdentityMode } from '../schemas.ts';
+import type { GroupRef } from '../../../src/shared/schemas/membership.ts';
 
 const read = <T>(path: string) => () => get<T>(path).then((r) => r.data);
 const keyOf = (path: string) => path.split('/');

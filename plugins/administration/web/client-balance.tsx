@@ -1,11 +1,12 @@
 // The balance of a client: top up by an amount or set a new value (never below zero),
 // with a note for the ledger; every change is listed below with who made it.
 import { object } from 'superstruct';
-import { post } from '../../../src/shared/api-client.ts';
+import {
+  type Column, DataTable, DetailView, type FieldDef, formatDateTime, post, ResourceForm,
+} from '../../../src/host/web.ts';
 import {
   BALANCE_ENTRY_KINDS, BALANCE_ENTRY_TITLES, balanceEntryFields, type BalanceEntryKind,
-} from '../../../src/shared/schemas/administration.ts';
-import { DataTable, DetailView, formatDateTime, ResourceForm, type Column, type FieldDef } from '../../../src/web/toolkit/index.ts';
+} from '../schemas.ts';
 import { ADMIN, refreshClient, type BalanceEntryRow, type AdminClientDetail } from './admin-api.ts';
 import { Columns, money, Section } from './parts.tsx';
 

@@ -4,8 +4,7 @@
 import { Checkbox } from '@primer/react';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { patch, setQueryData } from '../../../src/shared/api-client.ts';
-import { notify } from '../../../src/web/toolkit/index.ts';
+import { notify, patch, setQueryData } from '../../../src/host/web.ts';
 import { ADMIN, refreshClient, type AdminClientDetail, type FeatureState } from './admin-api.ts';
 import { Section, sentence } from './parts.tsx';
 

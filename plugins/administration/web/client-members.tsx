@@ -5,12 +5,11 @@
 import { Button } from '@primer/react';
 import { useState } from 'react';
 import { array, object, optional, string } from 'superstruct';
-import { patch, post } from '../../../src/shared/api-client.ts';
-import { memberFields } from '../../../src/shared/schemas/administration.ts';
-import { MEMBER_ROLES } from '../../../src/shared/schemas/membership.ts';
 import {
-  confirm, ConfirmClosed, DataTable, formatDate, formatDateTime, notify, ResourceForm, type Column, type FieldDef,
-} from '../../../src/web/toolkit/index.ts';
+  type Column, confirm, ConfirmClosed, DataTable, type FieldDef, formatDate, formatDateTime, notify, patch, post, ResourceForm,
+} from '../../../src/host/web.ts';
+import { memberFields } from '../schemas.ts';
+import { MEMBER_ROLES } from '../../../src/shared/schemas/membership.ts';
 import { ADMIN, refreshClient, usePermissionGroups, type AdminClientDetail, type AdminInviteRow, type AdminMemberRow } from './admin-api.ts';
 import { Actions, ActiveBadge, Badge, groupNames, roleTitle, Section } from './parts.tsx';
 
@@ -78,7 +77,7 @@ export function ClientMembers({ client }: { client: AdminClientDetail }) {
   const inviteColumns: Column<AdminInviteRow>[] = [
     { key: 'email', header: 'Email', sortField: 'email' },
     { key: 'role', header: 'Role', sortField: 'role', render: (i) => roleTitle(i.role) },
-    { key: 'permission_groups', header: 'Permission groups', render: (i) => groupNames(i.permission_groups) || '—' },
+    { key: 'groups', header: 'Permission groups', render: (i) => groupNames(i.groups) || '—' },
     { key: 'status', header: 'Status', sortField: 'status', render: (i) => <Badge $tone={INVITE_TONES[i.status]}>{i.status}</Badge> },
     { key: 'expires_at', header: 'Expires', sortField: 'expires_at', render: (i) => formatDate(i.expires_at) },
     { key: 'invited_by', header: 'Invited by', render: (i) => i.invited_by?.full_name ?? '—' },

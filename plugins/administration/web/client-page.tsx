@@ -4,11 +4,10 @@ import { ArrowLeftIcon, PencilIcon } from '@primer/octicons-react';
 import { Button } from '@primer/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { patch } from '../../../src/shared/api-client.ts';
-import { clientFields } from '../../../src/shared/schemas/administration.ts';
-import { useClientHref } from '../../../src/web/state/client.tsx';
-import { AlertFallback, DetailView, formatDateTime, ResourceForm, type FieldDef } from '../../../src/web/toolkit/index.ts';
+import {
+  AlertFallback, DetailView, type FieldDef, formatDateTime, type PageProps, patch, ResourceForm, useClientHref,
+} from '../../../src/host/web.ts';
+import { clientFields } from '../schemas.ts';
 import { ADMIN, refreshClient, useClientDetail, type AdminClientDetail } from './admin-api.ts';
 import { ClientBalance } from './client-balance.tsx';
 import { ClientFeatures } from './client-features.tsx';

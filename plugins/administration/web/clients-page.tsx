@@ -6,12 +6,10 @@ import { Button } from '@primer/react';
 import { useState } from 'react';
 import { array, object, optional, string } from 'superstruct';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { post } from '../../../src/shared/api-client.ts';
-import { FEATURE_CODES, FEATURES } from '../../../src/shared/features.ts';
-import { clientFields } from '../../../src/shared/schemas/administration.ts';
-import { useClientHref } from '../../../src/web/state/client.tsx';
-import { DataTable, formatDateTime, ResourceForm, type Column, type FieldDef } from '../../../src/web/toolkit/index.ts';
+import {
+  type Column, DataTable, type FieldDef, formatDateTime, type PageProps, post, registry, ResourceForm, useClientHref,
+} from '../../../src/host/web.ts';
+import { clientFields } from '../schemas.ts';
 import { ADMIN, refreshClient, type AdminClientDetail, type AdminClientRow } from './admin-api.ts';
 import { Header, money, Page, Section, sentence } from './parts.tsx';
 
@@ -32,12 +30,12 @@ const fields: FieldDef<NewClientValues>[] = [
   { name: 'phone', label: 'Phone', kind: 'tel', placeholder: '+44 20 7946 0000' },
   {
     name: 'features', label: 'Features', kind: 'multi-select',
-    options: FEATURE_CODES.map((c) => ({ value: c, label: sentence(FEATURES[c]) })),
+    options: registry.catalog.features.map((f) => ({ value: f.code, label: sentence(f.title) })),
     hint: 'All are available by default; they can be switched on and off later on the client’s page',
   },
 ];
 
-const defaults: NewClientValues = { name: '', full_name: '', email: '', phone: '', features: [...FEATURE_CODES] };
+const defaults: NewClientValues = { name: '', full_name: '', email: '', phone: '', features: registry.catalog.features.map((f) => f.code) };
 
 const columns: Column<AdminClientRow>[] = [
   { key: 'name', header: 'Name', sortField: 'name' },

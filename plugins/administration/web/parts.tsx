@@ -1,7 +1,7 @@
 // Small presentational pieces the administration pages share.
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { formatMoney, parseBalance } from '../../../src/web/shell/balance.ts';
+import { formatMoney, parseAmount } from '../../../src/host/web.ts';
 
 export const Page = styled.div`
   display: flex; flex-direction: column; gap: 24px;
@@ -60,7 +60,7 @@ export const Actions = styled.div`
   display: flex; gap: 8px; flex-wrap: wrap; align-items: center;
 `;
 
-export const money = (v: string | number | null | undefined) => formatMoney(parseBalance(v));
+export const money = (v: string | number | null | undefined) => formatMoney(parseAmount(v));
 
 export { roleTitle } from '../../../src/shared/schemas/membership.ts';
 

@@ -8,13 +8,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { nullable, object, optional } from 'superstruct';
 import { Link } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { ApiError, patch, post } from '../../../src/shared/api-client.ts';
-import { MIN_PASSWORD, optionalPassword, optionalPhone, userUpdateBody } from '../../../src/shared/schemas/administration.ts';
-import { useClient, useClientHref } from '../../../src/web/state/client.tsx';
 import {
-  AlertFallback, confirm, ConfirmClosed, DetailView, formatDateTime, notify, ResourceForm, type FieldDef,
-} from '../../../src/web/toolkit/index.ts';
+  AlertFallback, ApiError, confirm, ConfirmClosed, DetailView, type FieldDef, formatDateTime, notify, type PageProps, patch, post, ResourceForm, useClient, useClientHref,
+} from '../../../src/host/web.ts';
+import { MIN_PASSWORD, optionalPassword, optionalPhone, userUpdateBody } from '../schemas.ts';
 import { ADMIN, refreshUsers, useIdentityMode, useUserDetail, type AdminUserDetail } from './admin-api.ts';
 import { ActiveBadge, Actions, Badge, groupNames, Header, Page, roleTitle, Section } from './parts.tsx';
 

@@ -7,11 +7,10 @@ import { Button } from '@primer/react';
 import { useState } from 'react';
 import { boolean, nullable, object, optional } from 'superstruct';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { post } from '../../../src/shared/api-client.ts';
-import { MIN_PASSWORD, password, userFields } from '../../../src/shared/schemas/administration.ts';
-import { useClientHref } from '../../../src/web/state/client.tsx';
-import { DataTable, formatDateTime, ResourceForm, type Column, type FieldDef } from '../../../src/web/toolkit/index.ts';
+import {
+  type Column, DataTable, type FieldDef, formatDateTime, type PageProps, post, ResourceForm, useClientHref,
+} from '../../../src/host/web.ts';
+import { MIN_PASSWORD, password, userFields } from '../schemas.ts';
 import { ADMIN, refreshUsers, useIdentityMode, type AdminUserRow } from './admin-api.ts';
 import { ActiveBadge, Badge, Header, Page, Section } from './parts.tsx';
 

@@ -2,8 +2,8 @@
 // an active member who can manage it, and permission groups named in a request must be
 // the client's own.
 import type { Tx } from '../../../src/host/server.ts';
-import { conflict, invalid } from '../../../src/server/http/errors.ts';
-import { CLIENT_SETTINGS_TEXTS } from '../../../src/shared/schemas/client-settings.ts';
+import { conflict, invalid } from '../../../src/host/server.ts';
+import { CLIENT_SETTINGS_TEXTS } from '../schemas.ts';
 
 export const MANAGE_CODE = 'CLIENT_MANAGE';
 

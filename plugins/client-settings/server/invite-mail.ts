@@ -1,5 +1,5 @@
 // The invitation mail: plain text with the link, and the same in simple HTML.
-import { INVITE_TTL_DAYS } from '../../../src/shared/schemas/client-settings.ts';
+import { INVITE_TTL_DAYS } from '../schemas.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

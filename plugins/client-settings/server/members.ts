@@ -1,14 +1,15 @@
 // Members of the client (account/users): the list, one member, role and permission
 // groups, deactivation and reactivation. A deactivated membership stays (history, audit)
 // but the registrar refuses it: the member gets 404 on the client from then on.
-import type { ApiRegistrar, HandlerContext, Tx } from '../../../src/host/server.ts';
-import { isUuid } from '../../../src/server/db/types.ts';
-import { conflict, notFound } from '../../../src/server/http/errors.ts';
-import { list, listRows, type ListSource } from '../../../src/server/lists.ts';
+import type { HandlerContext, Tx } from '../../../src/host/server.ts';
+import { defineRoutes, isUuid } from '../../../src/host/server.ts';
+import area from '../plugin.ts';
+import { conflict, notFound } from '../../../src/host/server.ts';
+import { list, listRows, type ListSource } from '../../../src/host/server.ts';
 import {
   CLIENT_SETTINGS_TEXTS, memberListDef, memberListQuery, memberUpdateBody,
   type MemberDetail, type MemberRow, type MemberUpdateBody,
-} from '../../../src/shared/schemas/client-settings.ts';
+} from '../schemas.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
 import { assertManagerRemains, clientGroups, MEMBER_GROUPS_SQL, setMemberGroups } from './guards.ts';
 
@@ -50,8 +51,8 @@ const snapshot = (m: Row & { is_active?: boolean }) => ({
   permission_group_ids: m.groups.map((g) => g.id), permission_groups: m.groups.map((g) => g.name),
 });
 
-export function registerMembersApi(api: ApiRegistrar): void {
-  api.get<ListQuery>('/users', { scope: 'tenant', access: 'CLIENT_MANAGE', query: memberListQuery },
+export const registerMembersApi = defineRoutes(area, (api) => {
+  api.get<ListQuery>('/users', { scope: 'tenant', guard: 'manage', query: memberListQuery },
     async ({ tx, clientId, user, query }) => {
       // "Holds any of these groups" is an EXISTS, not a column comparison: applied here.
       const { group, ...rest } = query;
@@ -81,10 +82,10 @@ export function registerMembersApi(api: ApiRegistrar): void {
       return list(result.data.map((r) => ({ ...r, is_self: r.id === user.id })), result.meta);
     });
 
-  api.get('/users/:id', { scope: 'tenant', access: 'CLIENT_MANAGE' },
+  api.get('/users/:id', { scope: 'tenant', guard: 'manage' },
     async ({ tx, clientId, user, params }) => detail(tx, clientId!, params.id, user.id));
 
-  api.patch<unknown, MemberUpdateBody>('/users/:id', { scope: 'tenant', access: 'CLIENT_MANAGE', body: memberUpdateBody },
+  api.patch<unknown, MemberUpdateBody>('/users/:id', { scope: 'tenant', guard: 'manage', body: memberUpdateBody },
     async ({ tx, clientId, user, params, body, audit }) => {
       const before = await findMember(tx, clientId!, params.id);
       const change = body.user;
@@ -117,6 +118,6 @@ export function registerMembersApi(api: ApiRegistrar): void {
       return after;
     };
 
-  api.post('/users/:id/deactivate', { scope: 'tenant', access: 'CLIENT_MANAGE' }, setActive(false));
-  api.post('/users/:id/reactivate', { scope: 'tenant', access: 'CLIENT_MANAGE' }, setActive(true));
-}
+  api.post('/users/:id/deactivate', { scope: 'tenant', guard: 'manage' }, setActive(false));
+  api.post('/users/:id/reactivate', { scope: 'tenant', guard: 'manage' }, setActive(true));
+});

@@ -8,15 +8,15 @@
 // These routes run in platform scope (the invitee is not a member yet), so each one
 // reads the invite by its token hash and touches only that invite's client. Joining is
 // recorded in that client's audit trail and tells the inviter (notification, live over /ws).
-import type { ApiRegistrar, HandlerContext, Tx } from '../../../src/host/server.ts';
-import { writeAudit } from '../../../src/server/audit.ts';
-import { ApiError, conflict, notFound } from '../../../src/server/http/errors.ts';
-import { hashPassword } from '../../../src/server/identity/passwords.ts';
+import type { HandlerContext, Tx } from '../../../src/host/server.ts';
+import { ApiError, conflict, defineRoutes, notFound } from '../../../src/host/server.ts';
+import area from '../plugin.ts';
+import { INVITE_MACHINE_ID } from '../machines/invite.ts';
 import {
   CLIENT_SETTINGS_TEXTS, onboardingAcceptBody, onboardingInviteQuery, onboardingRegisterBody,
   type OnboardingAcceptBody, type OnboardingInvite, type OnboardingInviteQuery, type OnboardingRegisterBody,
-} from '../../../src/shared/schemas/client-settings.ts';
-import { INVITE_STATUS_SQL } from './invites.ts';
+} from '../schemas.ts';
+import { INVITES_TABLE } from './invites.ts';
 import { hashInviteToken } from './tokens.ts';
 
 interface InviteRecord {
@@ -32,12 +32,12 @@ interface InviteRecord {
   status: 'pending' | 'accepted' | 'expired' | 'revoked';
 }
 
-/** The invite behind a token, if it can still be accepted; `lock` holds the row until commit. */
-async function usableInvite(tx: Tx, token: string, lock = false): Promise<InviteRecord> {
-  const { rows } = await tx.query<InviteRecord>(
+/** The invite behind a token, if its state accepts ACCEPT now; `lock` holds the row until commit. */
+async function usableInvite(ctx: Pick<HandlerContext, 'tx' | 'availableEvents'>, token: string, lock = false): Promise<InviteRecord> {
+  const { rows } = await ctx.tx.query<InviteRecord>(
     `SELECT i.id, i.client_id, c.name AS client_name, i.email, i.role, i.permission_group_ids,
-            i.invited_by AS inviter_id, inv.full_name AS inviter_name, i.expires_at, ${INVITE_STATUS_SQL('i')} AS status
-       FROM invites i
+            i.invited_by AS inviter_id, inv.full_name AS inviter_name, i.expires_at, i.status
+       FROM ${INVITES_TABLE} i
        JOIN clients c ON c.id = i.client_id
        LEFT JOIN users inv ON inv.id = i.invited_by
       WHERE i.token_hash = $1
@@ -48,7 +48,10 @@ async function usableInvite(tx: Tx, token: string, lock = false): Promise<Invite
   if (!invite) throw notFound(CLIENT_SETTINGS_TEXTS.inviteNotFound);
   if (invite.status === 'accepted') throw conflict(CLIENT_SETTINGS_TEXTS.inviteAccepted);
   if (invite.status === 'revoked') throw conflict(CLIENT_SETTINGS_TEXTS.inviteRevoked);
-  if (invite.status === 'expired') throw conflict(CLIENT_SETTINGS_TEXTS.inviteExpired);
+  // Expired, or past its time while the expiry job has not run yet: the machine's guard says so.
+  if (!ctx.availableEvents(INVITE_MACHINE_ID, invite as unknown as Record<string, unknown>).includes('ACCEPT')) {
+    throw conflict(CLIENT_SETTINGS_TEXTS.inviteExpired);
+  }
   return invite;
 }
 
@@ -78,16 +81,14 @@ async function join(ctx: HandlerContext, invite: InviteRecord, userId: string): 
       'INSERT INTO membership_permission_groups (account_client_id, permission_group_id, client_id) VALUES ($1, $2, $3)',
       [membershipId, g.id, invite.client_id]);
   }
-  await tx.query('UPDATE invites SET accepted_at = now(), accepted_by = $2 WHERE id = $1', [invite.id, userId]);
-
   const after = { user_id: userId, email: invite.email, role: invite.role, status: 'active',
     permission_group_ids: groups.rows.map((g) => g.id), permission_groups: groups.rows.map((g) => g.name), invite_id: invite.id };
   // Both rows go to the client's trail under the new member's name; on /register the route
   // has no session user, so the rows are written with the account just made.
-  const trail = { userId, clientId: invite.client_id, requestId: ctx.requestId };
-  await writeAudit(tx, { ...trail, action: 'create', objectType: 'accounts_clients', objectId: membershipId, before: null, after });
-  await writeAudit(tx, { ...trail, action: 'accept', objectType: 'invites', objectId: invite.id,
-    before: { status: 'pending' }, after: { status: 'accepted', user_id: userId } });
+  await ctx.audit({ userId, clientId: invite.client_id, action: 'create', objectType: 'accounts_clients', objectId: membershipId, before: null, after });
+  await ctx.transition(INVITE_MACHINE_ID, invite.id, { type: 'ACCEPT' }, {
+    userId, set: { accepted_at: new Date().toISOString(), accepted_by: userId, updated_at: new Date().toISOString() },
+  });
   await tellInviter(ctx, invite, userId);
   return { client_id: invite.client_id, membership_id: membershipId };
 }
@@ -118,10 +119,11 @@ async function tellInviter(ctx: HandlerContext, invite: InviteRecord, userId: st
 
 const signInUrl = (clientId: string) => `/auth/login?redirect_uri=${encodeURIComponent(`/${clientId}`)}`;
 
-export function registerOnboardingApi(api: ApiRegistrar): void {
+export const registerOnboardingApi = defineRoutes(area, (api) => {
   api.get<OnboardingInviteQuery>('/onboarding/invite', { scope: 'public', query: onboardingInviteQuery },
-    async ({ tx, query, settings }): Promise<OnboardingInvite> => {
-      const invite = await usableInvite(tx, query.token);
+    async (ctx): Promise<OnboardingInvite> => {
+      const { tx, query, settings } = ctx;
+      const invite = await usableInvite(ctx, query.token);
       const account = await accountFor(tx, invite.email);
       return {
         email: invite.email,
@@ -135,13 +137,19 @@ export function registerOnboardingApi(api: ApiRegistrar): void {
       };
     });
 
-  api.post<unknown, OnboardingRegisterBody>('/onboarding/invite/register', { scope: 'public', body: onboardingRegisterBody },
-    async (ctx) => {
+  api.post<unknown, OnboardingRegisterBody, string | null>('/onboarding/invite/register', {
+    scope: 'public', body: onboardingRegisterBody,
+    // Hash outside the transaction, and only for a link that names an invitation at all.
+    async prepare({ body, identity, read }) {
+      const { rows } = await read(`SELECT 1 FROM ${INVITES_TABLE} WHERE token_hash = $1`, [hashInviteToken(body.invite.token)]);
+      return rows.length ? identity.hashPassword(body.invite.password) : null;
+    },
+  }, async (ctx) => {
       const { tx, body } = ctx;
-      const invite = await usableInvite(tx, body.invite.token, true);
+      const invite = await usableInvite(ctx, body.invite.token, true);
       if (ctx.settings.oidcIssuer !== null) throw conflict(CLIENT_SETTINGS_TEXTS.registrationClosed);
       if (await accountFor(tx, invite.email)) throw conflict(CLIENT_SETTINGS_TEXTS.accountExists);
-      const passwordHash = await hashPassword(body.invite.password);
+      const passwordHash = ctx.prepared ?? await ctx.identity.hashPassword(body.invite.password);
       const { rows } = await tx.query<{ id: string }>(
         'INSERT INTO users (email, full_name, password_hash) VALUES ($1, $2, $3) RETURNING id',
         [invite.email, body.invite.full_name.trim(), passwordHash]);
@@ -151,12 +159,12 @@ export function registerOnboardingApi(api: ApiRegistrar): void {
 
   api.post<unknown, OnboardingAcceptBody>('/onboarding/invite/accept', { scope: 'user', body: onboardingAcceptBody },
     async (ctx) => {
-      const { tx, body, user } = ctx;
-      const invite = await usableInvite(tx, body.invite.token, true);
+      const { body, user } = ctx;
+      const invite = await usableInvite(ctx, body.invite.token, true);
       if (invite.email.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
         throw new ApiError('FORBIDDEN', CLIENT_SETTINGS_TEXTS.inviteOtherEmail);
       }
       const joined = await join(ctx, invite, user.id);
       return { ...joined, user_id: user.id, redirect_to: `/${joined.client_id}` };
     });
-}
+});

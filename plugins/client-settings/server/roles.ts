@@ -1,16 +1,15 @@
 // Roles (account/roles): the client's permission groups. Names are unique per client by
-// their key (spec 3: lowercased, first space → underscore), codes come from
-// PERMISSION_AREAS only, a role held by members is deleted only by moving them to another
+// their key (spec 3: lowercased, first space → underscore), codes are those the installed
+// areas declare (the catalog), a role held by members is deleted only by moving them to another
 // role, and no change may leave the client without an active member holding CLIENT_MANAGE.
-import type { ApiRegistrar, Tx } from '../../../src/host/server.ts';
-import { isUuid } from '../../../src/server/db/types.ts';
-import { conflict, invalid, notFound } from '../../../src/server/http/errors.ts';
-import { list, listRows, type ListSource } from '../../../src/server/lists.ts';
-import { PERMISSION_CODES } from '../../../src/shared/permissions.ts';
+import type { Catalog } from '../../../src/host/catalog.ts';
+import type { Tx } from '../../../src/host/server.ts';
+import { conflict, defineRoutes, invalid, isUuid, list, listRows, notFound, type ListSource } from '../../../src/host/server.ts';
+import area from '../plugin.ts';
 import {
   CLIENT_SETTINGS_TEXTS, roleCreateBody, roleDeleteQuery, roleListDef, roleListQuery, roleUpdateBody,
   type RoleCreateBody, type RoleDeleteQuery, type RoleRow, type RoleUpdateBody,
-} from '../../../src/shared/schemas/client-settings.ts';
+} from '../schemas.ts';
 import type { ListQuery } from '../../../src/shared/schemas/lists.ts';
 import { permissionGroupKey } from '../../../src/shared/schemas/membership.ts';
 import { assertManagerRemains } from './guards.ts';
@@ -21,10 +20,13 @@ const ROLE_SELECT = `g.id, g.name, g.codes, cardinality(g.codes) AS codes_count,
 type Stored = Omit<RoleRow, 'key'>;
 const withKey = (r: Stored): RoleRow => ({ ...r, key: permissionGroupKey(r.name) });
 
-/** Codes in the order of PERMISSION_AREAS, each once. */
-function normalizeCodes(codes: readonly string[]): string[] {
+/** Codes in catalog order (area by area), each once; a code no area declares is refused. */
+function normalizeCodes(catalog: Catalog, codes: readonly string[]): string[] {
+  const errors: Record<string, string> = {};
+  codes.forEach((c, i) => { if (!catalog.isPermission(c)) errors[`codes.${i}`] = 'is not a permission code of any installed area'; });
+  if (Object.keys(errors).length) throw invalid(errors);
   const chosen = new Set(codes);
-  return PERMISSION_CODES.filter((c) => chosen.has(c));
+  return catalog.permissions.map((p) => p.code).filter((c) => chosen.has(c));
 }
 
 async function findRole(tx: Tx, clientId: string, id: string): Promise<RoleRow> {
@@ -43,8 +45,8 @@ async function assertNameFree(tx: Tx, clientId: string, name: string, exceptId: 
 
 const snapshot = (r: RoleRow) => ({ name: r.name, key: r.key, codes: r.codes, members_count: r.members_count });
 
-export function registerRolesApi(api: ApiRegistrar): void {
-  api.get<ListQuery>('/roles', { scope: 'tenant', access: 'CLIENT_MANAGE', query: roleListQuery }, async ({ tx, clientId, user, query }) => {
+export const registerRolesApi = defineRoutes(area, (api) => {
+  api.get<ListQuery>('/roles', { scope: 'tenant', guard: 'manage', query: roleListQuery }, async ({ tx, clientId, user, query }) => {
     const source: ListSource = {
       def: roleListDef,
       from: 'permission_groups g',
@@ -59,25 +61,25 @@ export function registerRolesApi(api: ApiRegistrar): void {
     return list(result.data.map(withKey), result.meta);
   });
 
-  api.get('/roles/:id', { scope: 'tenant', access: 'CLIENT_MANAGE' }, async ({ tx, clientId, params }) => findRole(tx, clientId!, params.id));
+  api.get('/roles/:id', { scope: 'tenant', guard: 'manage' }, async ({ tx, clientId, params }) => findRole(tx, clientId!, params.id));
 
-  api.post<unknown, RoleCreateBody>('/roles', { scope: 'tenant', access: 'CLIENT_MANAGE', body: roleCreateBody },
-    async ({ tx, clientId, body, audit }) => {
+  api.post<unknown, RoleCreateBody>('/roles', { scope: 'tenant', guard: 'manage', body: roleCreateBody },
+    async ({ tx, clientId, body, audit, catalog }) => {
       const name = body.role.name.trim();
       await assertNameFree(tx, clientId!, name, null);
       const { rows } = await tx.query<{ id: string }>(
         'INSERT INTO permission_groups (client_id, name, codes) VALUES ($1, $2, $3) RETURNING id',
-        [clientId, name, normalizeCodes(body.role.codes)]);
+        [clientId, name, normalizeCodes(catalog, body.role.codes)]);
       const role = await findRole(tx, clientId!, rows[0].id);
       await audit({ action: 'create', objectType: 'permission_groups', objectId: role.id, before: null, after: snapshot(role) });
       return role;
     });
 
-  api.patch<unknown, RoleUpdateBody>('/roles/:id', { scope: 'tenant', access: 'CLIENT_MANAGE', body: roleUpdateBody },
-    async ({ tx, clientId, params, body, audit }) => {
+  api.patch<unknown, RoleUpdateBody>('/roles/:id', { scope: 'tenant', guard: 'manage', body: roleUpdateBody },
+    async ({ tx, clientId, params, body, audit, catalog }) => {
       const before = await findRole(tx, clientId!, params.id);
       const name = body.role.name?.trim() ?? before.name;
-      const codes = body.role.codes ? normalizeCodes(body.role.codes) : before.codes;
+      const codes = body.role.codes ? normalizeCodes(catalog, body.role.codes) : before.codes;
       if (name !== before.name) await assertNameFree(tx, clientId!, name, before.id);
       await tx.query('UPDATE permission_groups SET name = $2, codes = $3, updated_at = now() WHERE id = $1', [before.id, name, codes]);
       await assertManagerRemains(tx, clientId!);
@@ -86,7 +88,7 @@ export function registerRolesApi(api: ApiRegistrar): void {
       return after;
     });
 
-  api.delete<RoleDeleteQuery>('/roles/:id', { scope: 'tenant', access: 'CLIENT_MANAGE', query: roleDeleteQuery },
+  api.delete<RoleDeleteQuery>('/roles/:id', { scope: 'tenant', guard: 'manage', query: roleDeleteQuery },
     async ({ tx, clientId, params, query, audit }) => {
       const role = await findRole(tx, clientId!, params.id);
       let movedTo: RoleRow | null = null;
@@ -108,4 +110,4 @@ export function registerRolesApi(api: ApiRegistrar): void {
       });
       return { id: role.id, moved_to: movedTo?.id ?? null };
     });
-}
+});

@@ -1,6 +1,6 @@
 // Endpoints and cache keys of the client-settings pages. Keys start with the endpoint's
 // segments (['clients', id, 'users', …]) so one invalidate refreshes lists and details.
-import { clientPath } from '../../../src/shared/api-client.ts';
+import { clientPath } from '../../../src/host/web.ts';
 
 export const endpoints = {
   users: (clientId: string) => clientPath(clientId, 'users'),

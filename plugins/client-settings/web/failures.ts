@@ -1,8 +1,7 @@
 // How the pages report a refused action. The toolkit's error toast shows spec 8's text for
 // a code, which for CONFLICT is generic; the rules of this area (last manager, yourself,
 // a role still held) answer 409 with a message that says what to do, shown as it is.
-import { ApiError } from '../../../src/shared/api-client.ts';
-import { notify } from '../../../src/web/toolkit/index.ts';
+import { ApiError, notify } from '../../../src/host/web.ts';
 
 export function isConflict(e: unknown): e is ApiError {
   return e instanceof ApiError && e.status === 409 && e.message !== '';

@@ -5,15 +5,11 @@
 import { Button } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { array, enums, object, optional, string } from 'superstruct';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { get, invalidate, post, useQuery } from '../../../src/shared/api-client.ts';
-import { INVITE_TTL_DAYS, type InviteRow } from '../../../src/shared/schemas/client-settings.ts';
-import { MEMBER_ROLES } from '../../../src/shared/schemas/membership.ts';
-import { useClient } from '../../../src/web/state/client.tsx';
 import {
-  ConfirmClosed, DataTable, ResourceForm, confirm, email, formatDateTime, notify, required,
-  type Column, type FieldDef, type FilterDef,
-} from '../../../src/web/toolkit/index.ts';
+  type Column, confirm, ConfirmClosed, DataTable, email, type FieldDef, type FilterDef, formatDateTime, get, invalidate, notify, type PageProps, post, required, ResourceForm, useClient, useQuery,
+} from '../../../src/host/web.ts';
+import { INVITE_TTL_DAYS, type InviteRow } from '../schemas.ts';
+import { MEMBER_ROLES } from '../../../src/shared/schemas/membership.ts';
 import { endpoints, keys } from './api.ts';
 import { labelFieldErrors, reportFailure } from './failures.ts';
 import { INVITE_STATUS_OPTIONS, ROLE_OPTIONS, roleTitle } from './labels.ts';

@@ -1,9 +1,8 @@
-// Display texts of the client-settings pages: roles, statuses, permission areas and codes,
-// retention periods. Pure, so the pages and their tests share them.
-import { PERMISSION_AREAS, type PermissionArea } from '../../../src/shared/permissions.ts';
-import { INVITE_STATUSES, MEMBER_STATUSES } from '../../../src/shared/schemas/client-settings.ts';
+// Display texts of the client-settings pages: roles, statuses, codes, retention periods.
+// Pure, so the pages and their tests share them.
+import { INVITE_STATUSES, MEMBER_STATUSES } from '../schemas.ts';
 import { MEMBER_ROLES, MEMBER_ROLE_TITLES } from '../../../src/shared/schemas/membership.ts';
-import { retentionPeriodLabel } from '../../../src/shared/schemas/client.ts';
+import { retentionPeriodLabel } from '../schemas.ts';
 
 export { roleTitle } from '../../../src/shared/schemas/membership.ts';
 export const ROLE_OPTIONS = MEMBER_ROLES.map((r) => ({ value: r, label: MEMBER_ROLE_TITLES[r] }));
@@ -15,20 +14,7 @@ export const statusTitle = (status: string): string => STATUS_TITLES[status] ?? 
 export const MEMBER_STATUS_OPTIONS = MEMBER_STATUSES.map((s) => ({ value: s, label: statusTitle(s) }));
 export const INVITE_STATUS_OPTIONS = INVITE_STATUSES.map((s) => ({ value: s, label: statusTitle(s) }));
 
-/** Spec 6 names the areas; these are their titles in the roles editor. */
-export const AREA_TITLES: Record<PermissionArea, string> = {
-  client: 'Client and settings',
-  profiles: 'Profiles',
-  submissions: 'Submissions',
-  forms: 'Forms',
-  case_management: 'Case management',
-  transaction_monitoring: 'Transaction monitoring',
-  screenings: 'Screenings',
-  scoring: 'Tools and customisation',
-};
-
-export const PERMISSION_AREA_LIST = (Object.keys(PERMISSION_AREAS) as PermissionArea[])
-  .map((area) => ({ area, title: AREA_TITLES[area], codes: PERMISSION_AREAS[area] as readonly string[] }));
+export { PERMISSION_AREA_LIST } from './role-codes.ts';
 
 // Words kept as written when a code becomes a label.
 const ACRONYMS = new Set(['TM', 'CM', 'WL', 'AML', 'CA', 'EDD', 'AI', 'OFAC', 'IP', 'SAR', 'KYB']);

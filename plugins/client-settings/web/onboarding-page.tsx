@@ -10,17 +10,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { object } from 'superstruct';
 import { useSearch } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { api, get, loginUrl, post, useQuery } from '../../../src/shared/api-client.ts';
-import { CLIENT_SETTINGS_TEXTS, MIN_PASSWORD_LENGTH, type OnboardingInvite } from '../../../src/shared/schemas/client-settings.ts';
-import { COPYRIGHT, TAGLINE } from '../../../src/web/brand.ts';
-import { FullScreenLoader } from '../../../src/web/screens/loader.tsx';
-import { Logo } from '../../../src/web/screens/logo.tsx';
-import { logout } from '../../../src/web/shell/logout.ts';
-import type { Me } from '../../../src/web/state/grants.ts';
 import {
-  AlertFallback, DetailView, ResourceForm, maxLength, minLength, required, type FieldDef,
-} from '../../../src/web/toolkit/index.ts';
+  AlertFallback, api, COPYRIGHT, DetailView, type FieldDef, FullScreenLoader, get, loginUrl, Logo, logout, maxLength, type Me, minLength, type PageProps, post, required, ResourceForm, TAGLINE, useQuery,
+} from '../../../src/host/web.ts';
+import { CLIENT_SETTINGS_TEXTS, MIN_PASSWORD_LENGTH, type OnboardingInvite } from '../schemas.ts';
 import { roleTitle } from './labels.ts';
 
 const Page = styled.main`

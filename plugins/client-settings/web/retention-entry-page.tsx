@@ -1,9 +1,8 @@
 // account/data/retention_plans/:id: one recorded retention setting, who made it and when.
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { get, useQuery } from '../../../src/shared/api-client.ts';
-import type { RetentionEntry } from '../../../src/shared/schemas/client-settings.ts';
-import { useClient } from '../../../src/web/state/client.tsx';
-import { AlertFallback, DetailView, formatDateTime } from '../../../src/web/toolkit/index.ts';
+import {
+  AlertFallback, DetailView, formatDateTime, get, type PageProps, useClient, useQuery,
+} from '../../../src/host/web.ts';
+import type { RetentionEntry } from '../schemas.ts';
 import { endpoints, keys } from './api.ts';
 import { periodLabel } from './labels.ts';
 import { PageHeader } from './page-header.tsx';

@@ -8,16 +8,13 @@ import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { boolean, object, refine, string } from 'superstruct';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { get, invalidate, post, useQuery } from '../../../src/shared/api-client.ts';
-import { SUCCESS_TOASTS } from '../../../src/shared/errors.ts';
-import type { RetentionEntry } from '../../../src/shared/schemas/client-settings.ts';
-import { DATA_RETENTION_PERIODS } from '../../../src/shared/schemas/client.ts';
-import { periodFromSelect, retentionBody } from '../../../src/web/retention/retention.ts';
-import { bootstrapKey, useClient, useClientHref } from '../../../src/web/state/client.tsx';
 import {
-  DataTable, DetailView, Field, formatDateTime, notify, superstructResolver, type Column,
-} from '../../../src/web/toolkit/index.ts';
+  bootstrapKey, type Column, DataTable, DetailView, Field, formatDateTime, get, invalidate, notify, type PageProps, post, superstructResolver, useClient, useClientHref, useQuery,
+} from '../../../src/host/web.ts';
+import type { RetentionEntry } from '../schemas.ts';
+import { DATA_RETENTION_PERIODS } from '../schemas.ts';
+import { periodFromSelect, retentionBody } from './retention.ts';
+import area from '../plugin.ts';
 import { endpoints, keys } from './api.ts';
 import { periodLabel } from './labels.ts';
 import { PageHeader, Section } from './page-header.tsx';
@@ -75,7 +72,7 @@ export default function RetentionPage(_props: PageProps) {
   const submit = handleSubmit(async (v) => {
     try {
       await post(endpoints.retention(clientId), retentionBody(v.approve, periodFromSelect(v.period)));
-      notify.success(SUCCESS_TOASTS.retentionUpdated);
+      notify.success(area.toasts!.retentionUpdated);
       invalidate(keys.retention(clientId));
       invalidate(bootstrapKey(clientId));
     } catch (e) {

@@ -7,15 +7,11 @@ import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { array, object, string } from 'superstruct';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { ApiError, del, get, invalidate, patch, post, useQuery } from '../../../src/shared/api-client.ts';
-import { SUCCESS_TOASTS } from '../../../src/shared/errors.ts';
-import type { RoleRow } from '../../../src/shared/schemas/client-settings.ts';
-import { permissionGroupKey } from '../../../src/shared/schemas/membership.ts';
-import { useClient, useClientHref } from '../../../src/web/state/client.tsx';
 import {
-  AlertFallback, ConfirmClosed, Field, SkeletonRows, confirm, maxLength, notify, required, serverFieldErrors, superstructResolver,
-} from '../../../src/web/toolkit/index.ts';
+  AlertFallback, ApiError, confirm, ConfirmClosed, del, Field, get, invalidate, maxLength, notify, type PageProps, patch, post, required, serverFieldErrors, SkeletonRows, superstructResolver, useClient, useClientHref, useQuery,
+} from '../../../src/host/web.ts';
+import type { RoleRow } from '../schemas.ts';
+import { permissionGroupKey } from '../../../src/shared/schemas/membership.ts';
 import { endpoints, keys } from './api.ts';
 import { isConflict, labelFieldErrors, reportFailure } from './failures.ts';
 import { PERMISSION_AREA_LIST, codeLabel } from './labels.ts';
@@ -80,7 +76,7 @@ export default function RoleFormPage({ params }: PageProps) {
     const body = { role: { name: v.name.trim(), codes: v.codes } };
     try {
       const saved = isNew ? await post<RoleRow>(endpoints.roles(clientId), body) : await patch<RoleRow>(endpoints.role(clientId, params.id), body);
-      notify.success(SUCCESS_TOASTS.saved);
+      notify.success();
       invalidate(keys.roles(clientId));
       invalidate(keys.users(clientId));
       reset({ name: saved.data.name, codes: saved.data.codes });
@@ -118,7 +114,7 @@ export default function RoleFormPage({ params }: PageProps) {
     try {
       const query = r.members_count > 0 && moveTo.current ? `?move_to=${encodeURIComponent(moveTo.current)}` : '';
       await del(`${endpoints.role(clientId, r.id)}${query}`);
-      notify.success(SUCCESS_TOASTS.saved);
+      notify.success();
       invalidate(keys.roles(clientId));
       invalidate(keys.users(clientId));
       navigate(href('account/roles'));

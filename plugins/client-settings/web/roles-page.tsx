@@ -3,10 +3,8 @@
 import { Button } from '@primer/react';
 import { PlusIcon } from '@primer/octicons-react';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import type { RoleRow } from '../../../src/shared/schemas/client-settings.ts';
-import { useClient, useClientHref } from '../../../src/web/state/client.tsx';
-import { DataTable, formatDateTime, type Column } from '../../../src/web/toolkit/index.ts';
+import { type Column, DataTable, formatDateTime, type PageProps, useClient, useClientHref } from '../../../src/host/web.ts';
+import type { RoleRow } from '../schemas.ts';
 import { endpoints } from './api.ts';
 import { PageHeader } from './page-header.tsx';
 

@@ -1,6 +1,6 @@
 // Every role (permission group) of the client, for filters and selects.
-import { get, useQuery } from '../../../src/shared/api-client.ts';
-import type { RoleRow } from '../../../src/shared/schemas/client-settings.ts';
+import { get, useQuery } from '../../../src/host/web.ts';
+import type { RoleRow } from '../schemas.ts';
 import { ALL_ROLES_PARAMS, endpoints, keys } from './api.ts';
 
 export function useAllRoles(clientId: string, enabled = true) {

@@ -5,15 +5,11 @@
 import { Button } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { array, enums, object, string } from 'superstruct';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { get, invalidate, patch, post, useQuery } from '../../../src/shared/api-client.ts';
-import { SUCCESS_TOASTS } from '../../../src/shared/errors.ts';
-import type { MemberDetail } from '../../../src/shared/schemas/client-settings.ts';
-import { MEMBER_ROLES } from '../../../src/shared/schemas/membership.ts';
-import { bootstrapKey, useClient } from '../../../src/web/state/client.tsx';
 import {
-  AlertFallback, ConfirmClosed, DetailView, ResourceForm, confirm, formatDateTime, notify, required, type FieldDef,
-} from '../../../src/web/toolkit/index.ts';
+  AlertFallback, bootstrapKey, confirm, ConfirmClosed, DetailView, type FieldDef, formatDateTime, get, invalidate, notify, type PageProps, patch, post, required, ResourceForm, useClient, useQuery,
+} from '../../../src/host/web.ts';
+import type { MemberDetail } from '../schemas.ts';
+import { MEMBER_ROLES } from '../../../src/shared/schemas/membership.ts';
 import { endpoints, keys } from './api.ts';
 import { conflictOnField, labelFieldErrors, reportFailure } from './failures.ts';
 import { ROLE_OPTIONS, codeLabel, roleTitle } from './labels.ts';
@@ -63,7 +59,7 @@ export default function UserPage({ params }: PageProps) {
     setBusy(true);
     try {
       await post(`${endpoints.user(clientId, m.id)}/${active ? 'reactivate' : 'deactivate'}`);
-      notify.success(SUCCESS_TOASTS.saved);
+      notify.success();
       refresh();
     } catch (e) {
       reportFailure(e);

@@ -4,10 +4,10 @@ import { Button } from '@primer/react';
 import { PersonAddIcon } from '@primer/octicons-react';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import type { MemberRow } from '../../../src/shared/schemas/client-settings.ts';
-import { useClient, useClientHref } from '../../../src/web/state/client.tsx';
-import { DataTable, formatDateTime, type Column, type FilterDef } from '../../../src/web/toolkit/index.ts';
+import {
+  type Column, DataTable, type FilterDef, formatDateTime, type PageProps, useClient, useClientHref,
+} from '../../../src/host/web.ts';
+import type { MemberRow } from '../schemas.ts';
 import { endpoints } from './api.ts';
 import { MEMBER_STATUS_OPTIONS, ROLE_OPTIONS, roleTitle } from './labels.ts';
 import { PageHeader } from './page-header.tsx';

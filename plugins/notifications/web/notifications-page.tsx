@@ -1,24 +1,18 @@
 // notification/notifications: every notification of the signed-in user, across the
 // clients they belong to (the popover's "See all"), with filters, mark read, mark all
-// read and pin. The calls and texts are the notification centre's (src/web/shell).
+// read and pin. The calls and texts are the notification centre's (the shell's); the
+// types are those the installed areas declare.
 import { Button, Heading } from '@primer/react';
 import { useMemo } from 'react';
-import type { PageProps } from '../../../src/host/plugin.ts';
 import {
-  markAllRead, markRead, notificationText, togglePin, type NotificationItem,
-} from '../../../src/web/shell/notifications-api.ts';
-import { useClient } from '../../../src/web/state/client.tsx';
-import { DataTable, formatDateTime, notify, type Column, type FilterDef } from '../../../src/web/toolkit/index.ts';
+  type Column, DataTable, type FilterDef, formatDateTime, notificationsApi, notify, type PageProps, registry, useClient,
+} from '../../../src/host/web.ts';
 import { GENERIC_ERROR_TOAST } from '../../../src/shared/errors.ts';
 
-type Row = NotificationItem & Record<string, unknown>;
+const { markAllRead, markRead, notificationText, togglePin } = notificationsApi;
+type Row = notificationsApi.NotificationItem & Record<string, unknown>;
 
-const TYPES = [
-  { value: 'case_status_changes', label: 'Case status changes' },
-  { value: 'assignments', label: 'Assignments' },
-  { value: 'checkup', label: 'Screenings' },
-  { value: 'invite_accepted', label: 'Invitations accepted' },
-];
+const TYPES = [...registry.catalog.notificationTypes].map(([value, def]) => ({ value, label: def.title }));
 
 /** A failed write says so (spec 8) instead of failing silently. */
 const attempt = (fn: () => Promise<void>) => () => { fn().catch(() => notify.error(GENERIC_ERROR_TOAST)); };

@@ -2,11 +2,8 @@
 // with their status; the top bar's icon shows a red dot while one has not been downloaded.
 // Requests are created by the areas that export (their lists' Export action).
 import { Heading } from '@primer/react';
-import type { PageProps } from '../../../src/host/plugin.ts';
-import { clientPath } from '../../../src/shared/api-client.ts';
-import { EXPORT_STATUSES } from '../../../src/shared/schemas/client.ts';
-import { useClient } from '../../../src/web/state/client.tsx';
-import { DataTable, formatDateTime, type Column, type FilterDef } from '../../../src/web/toolkit/index.ts';
+import { clientPath, DataTable, formatDateTime, useClient, type Column, type FilterDef, type PageProps } from '../../../src/host/web.ts';
+import { EXPORT_STATUSES } from '../schemas.ts';
 
 interface ExportRequestRow extends Record<string, unknown> {
   id: string;

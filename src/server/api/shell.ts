@@ -1,13 +1,14 @@
 // What the shell reads for the current client: the bootstrap call (client, role,
-// permissions, features, retention config), permission groups, features, balance.
+// permissions, features), permission groups and features (spec 7).
+import type { Catalog } from '../../host/catalog.ts';
 import type { ApiRegistrar, Tx } from '../../host/server.ts';
-import { FEATURE_CODES } from '../../shared/features.ts';
 import { permissionGroupKey } from '../../shared/schemas/membership.ts';
 
-export async function clientFeatures(tx: Tx): Promise<{ code: string; available: boolean }[]> {
+/** Every feature some installed area declares, with this client's availability (missing rows are off). */
+export async function clientFeatures(tx: Tx, catalog: Catalog): Promise<{ code: string; available: boolean }[]> {
   const { rows } = await tx.query<{ code: string; available: boolean }>('SELECT code, available FROM client_features');
   const stored = new Map(rows.map((r) => [r.code, r.available]));
-  return FEATURE_CODES.map((code) => ({ code, available: stored.get(code) ?? false }));
+  return catalog.features.map(({ code }) => ({ code, available: stored.get(code) ?? false }));
 }
 
 export function registerShellApi(api: ApiRegistrar): void {
@@ -17,12 +18,10 @@ export function registerShellApi(api: ApiRegistrar): void {
     return { status: 'ok' };
   });
 
-  api.get('/bootstrap', { scope: 'tenant' }, async ({ tx, user, clientId, permissions }) => {
+  api.get('/bootstrap', { scope: 'tenant' }, async ({ tx, user, clientId, permissions, catalog }) => {
     const client = await tx.query('SELECT id, name, full_name, email, phone FROM clients WHERE id = $1', [clientId]);
     const membership = await tx.query<{ id: string; role: string }>(
       'SELECT id, role FROM accounts_clients WHERE client_id = $1 AND user_id = $2', [clientId, user.id]);
-    const retention = await tx.query<{ id: string }>(
-      'SELECT id FROM data_retention_configs WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [clientId]);
     return {
       client: client.rows[0],
       user: { id: user.id, email: user.email, full_name: user.full_name },
@@ -30,8 +29,7 @@ export function registerShellApi(api: ApiRegistrar): void {
       role: membership.rows[0]?.role ?? null,
       is_admin: user.is_admin,
       permissions: [...permissions].sort(),
-      features: await clientFeatures(tx),
-      data_retention_config_id: retention.rows[0]?.id ?? null,
+      features: await clientFeatures(tx, catalog),
     };
   });
 
@@ -51,10 +49,5 @@ export function registerShellApi(api: ApiRegistrar): void {
     }));
   });
 
-  api.get('/features', { scope: 'tenant' }, async ({ tx }) => clientFeatures(tx));
-
-  api.get('/balance', { scope: 'tenant', access: 'SEE_BALANCE' }, async ({ tx, clientId }) => {
-    const { rows } = await tx.query<{ balance: string }>('SELECT balance::text AS balance FROM clients WHERE id = $1', [clientId]);
-    return { balance: rows[0].balance };
-  });
+  api.get('/features', { scope: 'tenant' }, async ({ tx, catalog }) => clientFeatures(tx, catalog));
 }

@@ -56,3 +56,30 @@ $$;
 GRANT ${TENANT_ROLE} TO CURRENT_USER;
 GRANT USAGE ON SCHEMA public TO ${TENANT_ROLE};
 `;
+
+/**
+ * SQL that moves a released table to a new name with its data: the table, and the indexes,
+ * constraints and row-level security policies named after it (an area taking over a table
+ * the core created, or renaming one). Grants follow the table.
+ */
+export function moveTableSql(from: string, to: string): string {
+  if (!IDENT.test(from) || !IDENT.test(to)) throw new Error(`moveTableSql: bad identifier ${from} → ${to}`);
+  const rename = (kind: string) => `format('${kind}', r.name, '${to}' || substr(r.name, ${from.length + 1}))`;
+  return `
+ALTER TABLE ${from} RENAME TO ${to};
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT conname AS name FROM pg_constraint WHERE conrelid = '${to}'::regclass AND conname LIKE '${from}\\_%' LOOP
+    EXECUTE ${rename(`ALTER TABLE ${to} RENAME CONSTRAINT %I TO %I`)};
+  END LOOP;
+  FOR r IN SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = '${to}' AND indexname LIKE '${from}\\_%' LOOP
+    EXECUTE ${rename('ALTER INDEX %I RENAME TO %I')};
+  END LOOP;
+  FOR r IN SELECT policyname AS name FROM pg_policies WHERE schemaname = current_schema() AND tablename = '${to}' AND policyname LIKE '${from}\\_%' LOOP
+    EXECUTE ${rename(`ALTER POLICY %I ON ${to} RENAME TO %I`)};
+  END LOOP;
+END
+$$;
+`;
+}

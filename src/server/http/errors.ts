@@ -3,21 +3,43 @@
 import { ERROR_TEXTS, HTTP_STATUS, type ErrorBody, type ErrorCode } from '../../shared/errors.ts';
 
 export class ApiError extends Error {
-  code: ErrorCode;
+  code: string;
   status: number;
   errors: Record<string, string> | undefined;
+  /** A code an area declares (manifest `errors`): status and text come from its declaration when answered. */
+  readonly declared: boolean;
 
-  constructor(code: ErrorCode, message?: string, errors?: Record<string, string>, status?: number) {
-    super(message ?? ERROR_TEXTS[code]);
+  constructor(code: ErrorCode, message?: string, errors?: Record<string, string>, status?: number);
+  constructor(code: string, message: string | undefined, errors: Record<string, string> | undefined, status: number | undefined, declared: true);
+  constructor(code: string, message?: string, errors?: Record<string, string>, status?: number, declared = false) {
+    super(message ?? (declared ? code : ERROR_TEXTS[code as ErrorCode]));
     this.name = 'ApiError';
     this.code = code;
-    this.status = status ?? HTTP_STATUS[code];
+    this.status = status ?? (declared ? 0 : HTTP_STATUS[code as ErrorCode]);
     this.errors = errors;
+    this.declared = declared && message === undefined;
   }
 
   body(): ErrorBody {
-    return { success: false, error_code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+    return { success: false, error_code: this.code as ErrorCode, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
   }
+}
+
+/**
+ * An error code an area declares in its manifest (`errors: { CODE: { status, message } }`):
+ * answered with that status and text, or with `message` when given.
+ */
+export function areaError(code: string, errors?: Record<string, string>, message?: string): ApiError {
+  return new ApiError(code, message, errors, undefined, true);
+}
+
+/** Fills in a declared code's status and text from the areas' declarations; an undeclared one is a bug (500). */
+export function resolveDeclared(err: ApiError, declared: ReadonlyMap<string, { status: number; message: string }>): ApiError {
+  if (!err.declared && err.status !== 0) return err;
+  const def = declared.get(err.code);
+  if (!def) return new ApiError('INTERNAL');
+  const out = new ApiError(err.code, err.declared ? def.message : err.message, err.errors, def.status, true);
+  return out;
 }
 
 export const notFound = (message?: string) => new ApiError('NOT_FOUND', message);

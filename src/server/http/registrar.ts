@@ -1,28 +1,26 @@
 // The ApiRegistrar of src/host/server.ts. Routes are collected first (core and every
 // plugin), then mounted on Fastify, each behind the same pipeline:
 //   session (401) → CSRF on writes (403) → client membership (404) → access / feature /
-//   admin (403) → query and body validation (400, a message per field) → the handler in
-//   one transaction (tenant-scoped on tenant routes) → one audit row per write.
+//   admin (403) → query and body validation (400, a message per field) → `prepare` (slow
+//   work, no transaction open) → the handler in one transaction (tenant-scoped on tenant
+//   routes) → one audit row per write.
 // A handler never checks tenancy or permissions itself, and a failed write leaves nothing
 // behind: the handler's changes, its audit rows, notifications, mail and jobs share the
-// transaction. Handlers also get the server's settings (public URL, issuer), so no plugin
-// reads the environment itself.
+// transaction. A plugin's route names a guard of its manifest (the rule its pages use) or
+// an inline rule; both are checked against the catalog when the route is registered.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validate, type Struct } from 'superstruct';
-import type {
-  ApiRegistrar, CurrentUser, Handler, HandlerContext, RouteOptions, Tx,
-} from '../../host/server.ts';
+import type { Catalog } from '../../host/catalog.ts';
+import { featuresOf } from '../../host/catalog.ts';
+import type { ApiRegistrar, CurrentUser, Handler, HandlerContext, RouteOptions, Tx } from '../../host/server.ts';
+import { ADMIN, type Guard } from '../../host/registries.ts';
 import { hasAccess } from '../../shared/access.ts';
-import { isFeatureCode, type FeatureCode } from '../../shared/features.ts';
-import { ADMIN } from '../../shared/permissions.ts';
 import { fieldErrors } from '../../shared/schemas/common.ts';
 import { wasAudited, writeAudit } from '../audit.ts';
 import type { AppContext } from '../context.ts';
 import { isUuid } from '../db/types.ts';
-import { enqueue } from '../jobs/queue.ts';
-import { queueMail } from '../jobs/mail.ts';
+import type { HostServices } from '../host-services.ts';
 import { isList } from '../lists.ts';
-import { createNotification } from '../notify.ts';
 import { ApiError, fromDatabaseError } from './errors.ts';
 import { isRawResult } from './results.ts';
 
@@ -37,8 +35,10 @@ export interface RouteRecord {
   /** The full Fastify URL pattern. */
   url: string;
   opts: RouteOptions<any, any>;
-  handler: Handler<any, any>;
-  /** 'core' or the plugin's name. */
+  /** The rule the route is guarded by (its named guard resolved). */
+  rule: Guard;
+  handler: Handler<any, any, any>;
+  /** 'core' or the area's name. */
   owner: string;
 }
 
@@ -51,30 +51,46 @@ export const SCOPE_BASE: Record<Scope, string> = {
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Collects routes; one instance per owner so routes remember who registered them. */
-export class RouteTable {
-  readonly routes: RouteRecord[] = [];
-
-  registrar(owner: string): ApiRegistrar {
-    const add = (method: Method) => (path: string, opts: RouteOptions<any, any>, handler: Handler<any, any>) => {
-      this.add(owner, method, path, opts, handler);
-    };
-    return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') } as unknown as ApiRegistrar;
-  }
-
-  add(owner: string, method: Method, path: string, opts: RouteOptions<any, any>, handler: Handler<any, any>): void {
-    if (path !== '' && !path.startsWith('/')) throw new Error(`${owner}: route path must start with '/': ${path}`);
-    if (!(opts.scope in SCOPE_BASE)) throw new Error(`${owner}: unknown scope ${opts.scope} for ${path}`);
-    if (opts.feature !== undefined && opts.scope !== 'tenant') throw new Error(`${owner}: ${method} ${path}: features apply to tenant routes only`);
-    for (const f of featureList(opts.feature)) if (!isFeatureCode(f)) throw new Error(`${owner}: ${method} ${path}: unknown feature ${f}`);
-    const url = SCOPE_BASE[opts.scope] + path;
-    if (this.routes.some((r) => r.method === method && r.url === url)) throw new Error(`${owner}: ${method} ${url} is already registered`);
-    this.routes.push({ method, scope: opts.scope, path, url, opts, handler, owner });
-  }
+function codesOf(check: unknown): string[] {
+  if (check === undefined) return [];
+  if (typeof check === 'string') return [check];
+  if (Array.isArray(check)) return check.flatMap(codesOf);
+  return ((check as { of: unknown[] }).of ?? []).flatMap(codesOf);
 }
 
-function featureList(f: RouteOptions<unknown, unknown>['feature']): readonly FeatureCode[] {
-  return f === undefined ? [] : typeof f === 'string' ? [f] : f;
+/** Collects routes; one registrar per owner so routes remember who registered them. */
+export class RouteTable {
+  readonly routes: RouteRecord[] = [];
+  readonly catalog: Catalog;
+
+  constructor(catalog: Catalog) {
+    this.catalog = catalog;
+  }
+
+  registrar(owner: string): ApiRegistrar<string> {
+    const add = (method: Method) => (path: string, opts: RouteOptions<any, any>, handler: Handler<any, any, any>) => {
+      this.add(owner, method, path, opts, handler);
+    };
+    return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') } as unknown as ApiRegistrar<string>;
+  }
+
+  add(owner: string, method: Method, path: string, opts: RouteOptions<any, any>, handler: Handler<any, any, any>): void {
+    const where = `${owner}: ${method} ${path}`;
+    if (path !== '' && !path.startsWith('/')) throw new Error(`${owner}: route path must start with '/': ${path}`);
+    if (!(opts.scope in SCOPE_BASE)) throw new Error(`${owner}: unknown scope ${opts.scope} for ${path}`);
+    let rule: Guard = { access: opts.access, feature: opts.feature };
+    if (opts.guard !== undefined) {
+      if (owner === 'core') throw new Error(`${where}: the core names no area's guard`);
+      if (opts.access !== undefined || opts.feature !== undefined) throw new Error(`${where}: names guard "${opts.guard}" and an inline rule; use one`);
+      rule = this.catalog.guard(owner, opts.guard);
+    }
+    for (const c of codesOf(rule.access)) if (c !== ADMIN && !this.catalog.isPermission(c)) throw new Error(`${where}: permission ${c} is declared by no area`);
+    for (const f of featuresOf(rule.feature)) if (!this.catalog.isFeature(f)) throw new Error(`${where}: feature ${f} is declared by no area`);
+    if (rule.feature !== undefined && opts.scope !== 'tenant') throw new Error(`${where}: features apply to tenant routes only`);
+    const url = SCOPE_BASE[opts.scope] + path;
+    if (this.routes.some((r) => r.method === method && r.url === url)) throw new Error(`${owner}: ${method} ${url} is already registered`);
+    this.routes.push({ method, scope: opts.scope, path, url, opts, rule, handler, owner });
+  }
 }
 
 /** Identity's session functions, injected so the pipeline does not import identity's module graph. */
@@ -155,27 +171,17 @@ function objectIdOf(params: Record<string, string>, result: unknown): string | n
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }
 
-/**
- * The client a row written by a handler belongs to. A tenant route's transaction can only
- * write its own client's rows (row-level security), so naming another one is a bug.
- */
-function targetClient(route: RouteRecord, routeClient: string | null, named: string | null | undefined, what: string): string | null {
-  if (named === undefined || named === null) return routeClient;
-  if (routeClient !== null && named !== routeClient) throw new Error(`${route.owner}: ${what}() on a tenant route cannot name another client`);
-  return named;
-}
-
-export function mountRoutes(app: FastifyInstance, ctx: AppContext, table: RouteTable, deps: SessionDeps): void {
+export function mountRoutes(app: FastifyInstance, ctx: AppContext, table: RouteTable, deps: SessionDeps, host: HostServices): void {
   for (const route of table.routes) {
     app.route({
       method: route.method,
       url: route.url,
-      handler: (req, reply) => run(ctx, deps, route, req, reply),
+      handler: (req, reply) => run(ctx, deps, host, route, req, reply),
     });
   }
 }
 
-async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: FastifyRequest, reply: FastifyReply) {
+async function run(ctx: AppContext, deps: SessionDeps, host: HostServices, route: RouteRecord, req: FastifyRequest, reply: FastifyReply) {
   const params = { ...(req.params as Record<string, string>) };
   const write = WRITES.has(route.method);
 
@@ -202,18 +208,26 @@ async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: 
     if (!member) throw new ApiError('NOT_FOUND');
     clientId = member.client_id;
     permissions = new Set([...permissions, ...member.codes]);
-    if (!hasAccess(route.opts.access, permissions)) throw new ApiError('FORBIDDEN');
+    if (!hasAccess(route.rule.access, permissions)) throw new ApiError('FORBIDDEN');
     const available = new Set(member.features);
-    if (!featureList(route.opts.feature).every((f) => available.has(f))) throw new ApiError('FEATURE_UNAVAILABLE');
+    if (!featuresOf(route.rule.feature).every((f) => available.has(f))) throw new ApiError('FEATURE_UNAVAILABLE');
   } else if (route.scope === 'admin') {
     if (!user?.is_admin) throw new ApiError('FORBIDDEN');
-    if (!hasAccess(route.opts.access, permissions)) throw new ApiError('FORBIDDEN');
-  } else if (route.opts.access !== undefined && !hasAccess(route.opts.access, permissions)) {
+    if (!hasAccess(route.rule.access, permissions)) throw new ApiError('FORBIDDEN');
+  } else if (route.rule.access !== undefined && !hasAccess(route.rule.access, permissions)) {
     throw new ApiError('FORBIDDEN');
   }
 
   const query = route.opts.query ? check(normalizeQuery(req.query), route.opts.query, 'query') : normalizeQuery(req.query);
   const body = route.opts.body ? check(req.body, route.opts.body, 'body') : req.body;
+
+  // Slow work before the transaction: no database connection waits on it.
+  const prepared = route.opts.prepare
+    ? await route.opts.prepare({
+      body, query, params, identity: host.identityActions(),
+      read: (sql, values) => ctx.db.transaction((tx) => tx.query(sql, values), { clientId }),
+    })
+    : undefined;
 
   // Read per request, so a changed configuration (tests switch the issuer) is seen at once.
   const settings = { publicUrl: ctx.config.publicUrl, oidcIssuer: ctx.config.oidcIssuer };
@@ -221,7 +235,9 @@ async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: 
   let result: unknown;
   try {
     result = await ctx.db.transaction(async (tx) => {
-      const hc: HandlerContext<any, any> = {
+      const actions = host.actions(tx, { owner: route.owner, clientId, userId: user?.id ?? null, requestId: req.id });
+      const hc: HandlerContext<any, any, any> = {
+        ...actions,
         tx,
         user: user as CurrentUser,
         clientId,
@@ -229,25 +245,10 @@ async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: 
         params,
         query,
         body,
+        prepared,
         requestId: req.id,
         settings,
-        async audit({ clientId: named, ...e }) {
-          await writeAudit(tx, {
-            userId: user?.id ?? null, clientId: targetClient(route, clientId, named, 'audit'), action: e.action, objectType: e.objectType,
-            objectId: e.objectId ?? null, before: e.before, after: e.after, requestId: req.id,
-          });
-        },
-        async notify({ clientId: named, ...n }) {
-          const target = targetClient(route, clientId, named, 'notify');
-          if (!target) throw new Error(`${route.owner}: notify() outside a tenant route must name clientId (a notification belongs to a client)`);
-          await createNotification(tx, { ...n, clientId: target });
-        },
-        async mail({ clientId: named, ...m }) {
-          await queueMail(tx, targetClient(route, clientId, named, 'mail'), m);
-        },
-        async enqueue(kind, payload, opts) {
-          await enqueue(tx, kind, payload, { clientId, runAt: opts?.runAt });
-        },
+        catalog: host.catalog,
       };
       const out = await route.handler(hc);
       if (write && !wasAudited(tx)) {

@@ -3,11 +3,17 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, resolveDeclared } from './errors.ts';
 import { registerSecurityHeaders } from './security.ts';
 import type { WebApp } from './static.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    declaredErrors: Map<string, { status: number; message: string }>;
+  }
+}
 
 export function createHttpServer(config: Config, opts: { logger?: boolean } = {}): FastifyInstance {
   const app = Fastify({
@@ -35,8 +41,14 @@ export function createHttpServer(config: Config, opts: { logger?: boolean } = {}
   // Uploads arrive as raw bytes (the route reads request.body as a Buffer).
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 25 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
+  // Error codes the areas declare (filled in by buildApp from the catalog).
+  app.decorate('declaredErrors', new Map<string, { status: number; message: string }>());
   app.setErrorHandler((err: any, req, reply) => {
-    if (err instanceof ApiError) return reply.code(err.status).send(err.body());
+    if (err instanceof ApiError) {
+      const e = resolveDeclared(err, app.declaredErrors);
+      if (e.code === 'INTERNAL') req.log.error({ err }, 'an error code no area declares');
+      return reply.code(e.status).send(e.body());
+    }
     const status = typeof err?.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large.

@@ -4,12 +4,14 @@
 // Delivery is at-least-once: a handler must tolerate running again after a crash.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { JobHandler } from '../../host/server.ts';
+import type { JobContext, JobHandler, Tx } from '../../host/server.ts';
 import type { AppContext } from '../context.ts';
 import { claim, complete, fail, JOBS_CHANNEL } from './queue.ts';
 
 export interface WorkerOptions {
   handlers: Record<string, JobHandler>;
+  /** The context a handler gets around its transaction (the host's actions, bound to the job's owner). */
+  context?: (tx: Tx, job: { kind: string; clientId: string | null }) => JobContext;
   pollMs?: number;
   leaseSeconds?: number;
   backoffBaseSeconds?: number;
@@ -26,7 +28,10 @@ export async function runNextJob(ctx: AppContext, opts: WorkerOptions): Promise<
   const handler = Object.hasOwn(opts.handlers, job.kind) ? opts.handlers[job.kind] : undefined;
   try {
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-    await ctx.db.transaction((tx) => handler({ id: job.id, payload: job.payload, attempt: job.attempts }, tx), { clientId: job.client_id });
+    await ctx.db.transaction((tx) => {
+      const jc = opts.context ? opts.context(tx, { kind: job.kind, clientId: job.client_id }) : (tx as JobContext);
+      return handler({ id: job.id, payload: job.payload, attempt: job.attempts }, jc);
+    }, { clientId: job.client_id });
     await complete(ctx.db, job.id);
     return { id: job.id, kind: job.kind, outcome: 'done' };
   } catch (err) {

@@ -17,3 +17,19 @@ export const roleTitle = (role: string): string => MEMBER_ROLE_TITLES[role as Me
 export function permissionGroupKey(name: string): string {
   return name.toLowerCase().replace(' ', '_');
 }
+
+/** A permission group (or a client) by id and name, as lists show them. */
+export interface GroupRef { id: string; name: string }
+
+/** Passwords the product keeps (embedded issuer): chosen at an invitation, set by administrators. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/**
+ * The permission groups a new client gets, one per role, filled from the areas' default
+ * groups (src/host/catalog.ts `defaultGroups`); a member's role picks the group offered first.
+ */
+export const DEFAULT_GROUPS: readonly { name: string; role: MemberRole; codes: 'owner' | 'officer' | 'analyst' }[] = [
+  { name: 'Owners', role: 'owner', codes: 'owner' },
+  { name: 'Compliance officers', role: 'officer', codes: 'officer' },
+  { name: 'Analysts', role: 'analyst', codes: 'analyst' },
+];

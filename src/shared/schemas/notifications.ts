@@ -3,9 +3,7 @@ import { boolean, object, optional, type Infer } from 'superstruct';
 import { uuid } from './common.ts';
 import { listQuery, type ListDef } from './lists.ts';
 
-/** invite_accepted: the inviter learns that someone joined the client through their invitation. */
-export const NOTIFICATION_TYPES = ['case_status_changes', 'assignments', 'checkup', 'export', 'system', 'invite_accepted'] as const;
-
+// Notification types are declared by the areas that send them (manifests' `notifications`).
 export const notificationListDef = {
   sorts: ['created_at'],
   filters: {

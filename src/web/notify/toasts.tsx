@@ -4,8 +4,9 @@
 // notification(s)"), a click runs a callback (it opens the notification centre).
 import { useEffect, type ReactNode } from 'react';
 import { ToastContainer, toast, type ToastContent, type ToastOptions } from 'react-toastify';
-import { ApiError } from '../../shared/api-client.ts';
-import { errorText, GENERIC_ERROR_TOAST, SUCCESS_TOASTS } from '../../shared/errors.ts';
+import { ApiError } from '../api-client.ts';
+import { GENERIC_ERROR_TOAST, SUCCESS_TOASTS } from '../../shared/errors.ts';
+import { errorText } from '../error-texts.ts';
 import { moreNotificationsText, notificationStackMachine, TOAST_AUTO_CLOSE_MS } from '../../../machines/notification-stack.ts';
 import { startTracked } from '../state/actors.ts';
 

@@ -3,7 +3,7 @@
 import { Button } from '@primer/react';
 import styled from 'styled-components';
 import { Link, Redirect } from 'wouter';
-import { useQuery } from '../../shared/api-client.ts';
+import { useQuery } from '../api-client.ts';
 import { COPYRIGHT, TAGLINE } from '../brand.ts';
 import { ErrorScreen } from '../screens/error-screen.tsx';
 import { screenForError } from '../screens/error-texts.ts';

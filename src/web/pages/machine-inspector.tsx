@@ -10,7 +10,7 @@ import { LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { StateValue } from 'xstate';
 import { activeStateIds, machineGraph } from '../../../machines/inspect.ts';
-import type { PageProps } from '../../host/plugin.ts';
+import type { PageProps } from '../../host/area.ts';
 import { registry } from '../registry.ts';
 import { useRunningActors, type RunningActor } from '../state/actors.ts';
 import { EChart } from './echart.tsx';
@@ -70,10 +70,10 @@ export default function MachineInspector(_props: PageProps) {
             {machines.map((m) => {
               const n = runningOf(m.machine.id).length;
               return (
-                <li key={`${m.plugin}:${m.id}`} aria-current={m.id === selectedId}>
+                <li key={`${m.area}:${m.id}`} aria-current={m.id === selectedId}>
                   <button type="button" onClick={() => { setSelectedId(m.id); setInstanceKey(null); }}>
                     <span>{m.id}</span>
-                    {n > 0 ? <Label variant="success">{n} running</Label> : <Label>{m.plugin}</Label>}
+                    {n > 0 ? <Label variant="success">{n} running</Label> : <Label>{m.area}</Label>}
                   </button>
                 </li>
               );

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { object, optional, string } from 'superstruct';
-import { invalidate, patch } from '../../shared/api-client.ts';
+import { invalidate, patch } from '../api-client.ts';
 import { DATE_FORMAT_OPTIONS, dateFormat$, formatDate, setDateFormat, type DateFormat } from '../prefs/date-format.ts';
 import { ME_KEY, useClient } from '../state/client.tsx';
 import { roleName } from '../state/grants.ts';
@@ -15,7 +15,7 @@ import { DetailView } from '../toolkit/detail-view.tsx';
 import { Field } from '../toolkit/field.tsx';
 import { ResourceForm, type FieldDef } from '../toolkit/resource-form.tsx';
 import { maxLength, pattern, required } from '../toolkit/superstruct-resolver.ts';
-import type { PageProps } from '../../host/plugin.ts';
+import type { PageProps } from '../../host/area.ts';
 
 const Grid = styled.div`
   display: grid; gap: 32px; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); align-items: start;

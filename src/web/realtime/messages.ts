@@ -1,6 +1,7 @@
 // Realtime frames (spec 3, 7): what the page sends on /ws and how it reads what arrives.
 // Pure, so the mapping from a message to the cache keys it refreshes is tested.
-import type { QueryKey } from '../../shared/api-client.ts';
+import type { Catalog } from '../../host/catalog.ts';
+import type { QueryKey } from '../api-client.ts';
 
 export const REALTIME_MISSING_CHANNEL = 'Cannot connect to websoket. Please, try reload page.';
 
@@ -67,28 +68,31 @@ export function sameChannel(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** Cache keys a message refreshes, only where already cached (spec 4). */
-export function keysToRefresh(msg: RealtimeNotification, currentClientId: string): QueryKey[] {
-  const keys: QueryKey[] = [['notifications']];
+/** The realtime type of a stored statechart instance's state change (the server's ctx.transition). */
+export const STATE_CHANGED = 'state_changed';
+
+/**
+ * Cache keys a message refreshes, only where already cached (spec 4): the notification
+ * lists for every notification, then what the type's area declares; a state change
+ * refreshes what the stored machine's area declares for its object type.
+ */
+export function keysToRefresh(catalog: Pick<Catalog, 'notificationTypes' | 'machines'>, msg: RealtimeNotification, currentClientId: string): QueryKey[] {
   const clientId = msg.client_id ?? currentClientId;
-  if (msg.obj_id !== undefined && msg.obj_id !== null) {
-    const id = String(msg.obj_id);
-    if (msg.obj_type === 'EddReport') keys.push(['clients', clientId, 'edd_reports', id]);
-    else if (msg.notification_type === 'checkup' || msg.obj_type === 'Checkup') keys.push(['clients', clientId, 'checkups', id]);
-    else keys.push(['clients', clientId, 'cases', id]);
+  if (msg.notification_type === STATE_CHANGED) {
+    const m = catalog.machines.find((x) => x.stored && x.stored.objectType === msg.obj_type);
+    return m?.stored?.refresh && msg.obj_id != null ? m.stored.refresh(clientId, String(msg.obj_id)) : [];
   }
-  return keys;
+  const def = catalog.notificationTypes.get(msg.notification_type ?? '');
+  return [['notifications'], ...(def?.refresh?.(msg, clientId) ?? [])];
 }
 
-const TYPE_TEXT: Record<string, string> = {
-  case_status_changes: 'A case status has changed',
-  assignments: 'You have a new assignment',
-  checkup: 'A screening has been updated',
-  invite_accepted: 'Your invitation was accepted',
-};
+/** A state change is data refreshing on screen, not news: it gets no toast. */
+export function isNotification(msg: RealtimeNotification): boolean {
+  return msg.notification_type !== STATE_CHANGED;
+}
 
-export function notificationToastText(msg: RealtimeNotification): string {
+export function notificationToastText(catalog: Pick<Catalog, 'notificationTypes'>, msg: RealtimeNotification): string {
   // The message says what happened ("Nina accepted your invitation…"); the title is the fallback.
   const text = typeof msg.message === 'string' ? msg.message : typeof msg.title === 'string' ? msg.title : null;
-  return text ?? TYPE_TEXT[msg.notification_type ?? ''] ?? 'New notification';
+  return text ?? catalog.notificationTypes.get(msg.notification_type ?? '')?.title ?? 'New notification';
 }

@@ -5,16 +5,17 @@
 import { useEffect } from 'react';
 import { fromCallback, fromPromise, type Actor } from 'xstate';
 import { toast } from 'react-toastify';
-import { get, invalidate } from '../../shared/api-client.ts';
+import { get, invalidate } from '../api-client.ts';
 import { realtimeConnectionMachine, type ConnectParams, type SocketCommand, type SocketEvent } from '../../../machines/realtime-connection.ts';
 import { realtimeSubscriptionMachine } from '../../../machines/realtime-subscription.ts';
 import { reportError } from '../monitoring.ts';
 import { notify } from '../notify/toasts.tsx';
+import { registry } from '../registry.ts';
 import { notificationsOpen$ } from '../shell/notifications-api.ts';
 import { onBeforeLogout } from '../shell/logout.ts';
 import { startTracked } from '../state/actors.ts';
 import {
-  REALTIME_MISSING_CHANNEL, helloFrame, keysToRefresh, notificationToastText, parseFrame,
+  REALTIME_MISSING_CHANNEL, helloFrame, isNotification, keysToRefresh, notificationToastText, parseFrame,
   sameChannel, subscribeFrame, unsubscribeFrame, wsUrl, type Incoming,
 } from './messages.ts';
 
@@ -64,8 +65,8 @@ export function RealtimeManager({ clientId, sessionToken }: { clientId: string; 
         return;
       }
       if (frame.kind === 'notification') {
-        for (const key of keysToRefresh(frame.message, clientId)) invalidate(key);
-        notify.notification(notificationToastText(frame.message), () => notificationsOpen$.set(true));
+        for (const key of keysToRefresh(registry.catalog, frame.message, clientId)) invalidate(key);
+        if (isNotification(frame.message)) notify.notification(notificationToastText(registry.catalog, frame.message), () => notificationsOpen$.set(true));
       }
     };
     conn.on('MESSAGE', (e) => onFrame(e.data as Incoming));

@@ -5,7 +5,7 @@
 // page), and the page inside the shell.
 import { useLayoutEffect, useMemo } from 'react';
 import { Redirect, useSearch } from 'wouter';
-import { ApiError, resetAll, useQuery } from '../../shared/api-client.ts';
+import { ApiError, resetAll, useQuery } from '../api-client.ts';
 import { registry } from '../registry.ts';
 import { ErrorScreen } from '../screens/error-screen.tsx';
 import { screenForError } from '../screens/error-texts.ts';

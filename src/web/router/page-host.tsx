@@ -2,7 +2,7 @@
 // does not reload it), skeleton rows while the chunk loads, and an error boundary that
 // turns a chunk-load failure into "The application has been updated".
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import type { LazyPage, PageProps } from '../../host/plugin.ts';
+import type { LazyPage, PageProps } from '../../host/area.ts';
 import { ErrorBoundary } from '../screens/error-boundary.tsx';
 import { SkeletonRows } from '../screens/skeleton.tsx';
 

@@ -1,6 +1,6 @@
 // Session calls (docs/api.md) and the page-side arithmetic of the worker protocol: the
 // server's expiry becomes an instant on the page's own clock.
-import { get, post, setCsrfToken } from '../../shared/api-client.ts';
+import { get, post, setCsrfToken } from '../api-client.ts';
 
 export interface SessionInfo {
   session_token: string;

@@ -5,7 +5,7 @@
 // data store; logging out from the user menu stops the worker.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import { loginUrl, resetAll } from '../../shared/api-client.ts';
+import { loginUrl, resetAll } from '../api-client.ts';
 import { timeoutDialogMachine } from '../../../machines/timeout-dialog.ts';
 import { reportExternal, useTrackedMachine } from '../state/actors.ts';
 import { logout, onBeforeLogout } from '../shell/logout.ts';

@@ -1,15 +1,15 @@
 // The shell around every client page: top bar, side menu, breadcrumbs (with the favorites
-// star), the tab bar of the current group, and the session, realtime and data-retention
-// layers that live as long as the client is open.
+// star), the tab bar of the current group, the session and realtime layers that live as
+// long as the client is open, and the areas' overlays (manifests' `shell.overlays`).
 import { useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { registry, type RegisteredRoute } from '../registry.ts';
-import { DataRetentionGate } from '../retention/data-retention-gate.tsx';
 import { RealtimeManager } from '../realtime/realtime-manager.tsx';
 import { SessionManager } from '../session/session-manager.tsx';
 import { useClient } from '../state/client.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { overlaySlots, ShellSlots } from './shell-slots.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -51,7 +51,7 @@ export function Shell({ path, route, children }: { path: string; route: Register
               {children}
             </Main>
           </Body>
-          <DataRetentionGate />
+          <ShellSlots slots={overlaySlots()} />
           <RealtimeManager clientId={clientId} sessionToken={session?.session_token ?? null} />
         </Frame>
       )}

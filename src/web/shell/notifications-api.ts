@@ -1,7 +1,7 @@
 // The notification centre's calls (spec 7, docs/api.md): user-scoped list across clients
 // with filters, mark one read, mark all read, pin/unpin. Every write invalidates the
 // cached lists.
-import { get, invalidate, post, type ListMeta, type QueryParams } from '../../shared/api-client.ts';
+import { get, invalidate, post, type ListMeta, type QueryParams } from '../api-client.ts';
 
 export interface NotificationItem {
   id: string | number;

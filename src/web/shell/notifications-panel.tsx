@@ -7,7 +7,7 @@ import { Button, IconButton } from '@primer/react';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { useQuery } from '../../shared/api-client.ts';
+import { useQuery } from '../api-client.ts';
 import { formatDateTime } from '../prefs/date-format.ts';
 import { notify } from '../notify/toasts.tsx';
 import { Skeleton } from '../screens/skeleton.tsx';

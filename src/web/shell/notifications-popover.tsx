@@ -5,7 +5,7 @@ import { BellIcon } from '@primer/octicons-react';
 import { useSelector } from '@legendapp/state/react';
 import { lazy, Suspense, useCallback, useRef } from 'react';
 import styled from 'styled-components';
-import { useQuery } from '../../shared/api-client.ts';
+import { useQuery } from '../api-client.ts';
 import { Skeleton } from '../screens/skeleton.tsx';
 import { useClient } from '../state/client.tsx';
 import { Anchor, Popover, ShellButton } from '../ui/controls.tsx';

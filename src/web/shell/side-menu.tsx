@@ -12,7 +12,7 @@ import { isInside } from '../router/match.ts';
 import { favorites$, toggleFavorite } from '../prefs/favorites.ts';
 import { MENU_EXPANDED_WIDTH, MENU_MINIMISED_WIDTH, menuMinimised$ } from '../prefs/menu.ts';
 import { useClient, useClientHref } from '../state/client.tsx';
-import { menuIcon } from './icons.tsx';
+import { menuIcon } from './menu-icon.tsx';
 
 const Nav = styled.nav<{ $min: boolean }>`
   width: ${(p) => (p.$min ? MENU_MINIMISED_WIDTH : MENU_EXPANDED_WIDTH)}px;

@@ -1,13 +1,11 @@
-// The top bar (spec 2.4): logo → profile, global search, balance, export requests,
-// notifications and the user menu.
+// The top bar (spec 2.4): logo → profile, the areas' items (global search, balance, export
+// requests: manifests' `shell.topBar`), notifications and the user menu.
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { Logo } from '../screens/logo.tsx';
 import { useClient, useClientHref } from '../state/client.tsx';
-import { BalanceWidget } from './balance-widget.tsx';
-import { ExportRequestsIcon } from './export-requests-icon.tsx';
-import { GlobalSearch } from './global-search.tsx';
 import { NotificationsPopover } from './notifications-popover.tsx';
+import { ShellSlots, topBarSlots } from './shell-slots.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const Bar = styled.header`
@@ -38,10 +36,9 @@ export function TopBar() {
         <Logo size={28} />
         <span>{boot.client.name}</span>
       </Brand>
-      <GlobalSearch />
+      <ShellSlots slots={topBarSlots('start')} />
       <Right>
-        <BalanceWidget />
-        <ExportRequestsIcon />
+        <ShellSlots slots={topBarSlots('end')} />
         <NotificationsPopover />
         <UserMenu />
       </Right>

@@ -3,7 +3,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { Grants } from '../../shared/access.ts';
-import { clientPath, get, resetAll } from '../../shared/api-client.ts';
+import { clientPath, get, resetAll } from '../api-client.ts';
 import { NO_GRANTS, type Bootstrap, type Me } from './grants.ts';
 
 export const ME_KEY = ['me'] as const;

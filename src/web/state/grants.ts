@@ -1,8 +1,7 @@
 // What the shell knows about the signed-in user and the current client, and the grants
 // (permission codes + available features) every guard and menu check reads.
+import { ADMIN } from '../../host/registries.ts';
 import type { Grants } from '../../shared/access.ts';
-import { ADMIN } from '../../shared/permissions.ts';
-import { isFeatureCode, type FeatureCode } from '../../shared/features.ts';
 
 /** GET /api/v1/me */
 export interface Me {
@@ -23,7 +22,6 @@ export interface Bootstrap {
   is_admin: boolean;
   permissions: string[];
   features: { code: string; available: boolean }[];
-  data_retention_config_id: string | number | null;
 }
 
 export const NO_GRANTS: Grants = { permissions: new Set(), features: new Set() };
@@ -31,8 +29,8 @@ export const NO_GRANTS: Grants = { permissions: new Set(), features: new Set() }
 export function grantsFrom(boot: Pick<Bootstrap, 'permissions' | 'features' | 'is_admin'>): Grants {
   const permissions = new Set<string>(boot.permissions);
   if (boot.is_admin) permissions.add(ADMIN);
-  const features = new Set<FeatureCode>();
-  for (const f of boot.features) if (f.available && isFeatureCode(f.code)) features.add(f.code);
+  const features = new Set<string>();
+  for (const f of boot.features) if (f.available) features.add(f.code);
   return { permissions, features };
 }
 

@@ -7,7 +7,7 @@ import { ColumnsIcon, TriangleDownIcon, TriangleUpIcon } from '@primer/octicons-
 import { Button, Checkbox, Select, TextInput } from '@primer/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { QueryValue } from '../../shared/api-client.ts';
+import type { QueryValue } from '../api-client.ts';
 import { storage } from '../prefs/storage.ts';
 import { NoResults } from '../screens/no-results.tsx';
 import { Skeleton } from '../screens/skeleton.tsx';

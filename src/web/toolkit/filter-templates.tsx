@@ -8,7 +8,7 @@ import { Button, TextInput } from '@primer/react';
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { clientPath, get, post, put } from '../../shared/api-client.ts';
+import { clientPath, get, post, put } from '../api-client.ts';
 import {
   FILTER_TEMPLATES_MAX, FILTER_TEMPLATE_FAVORITES_MAX, emptyArraysToNull, favoriteCount, favoriteToggleAllowed,
   filterTemplatesMachine, saveAllowed, type FilterTemplate,

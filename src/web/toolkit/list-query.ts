@@ -2,7 +2,7 @@
 // keeps (saved in browser history state), how it becomes query parameters (page, per, q,
 // sort, filters by name, ranges as from_<key>/to_<key> with dates as UTC ISO strings,
 // multi-selects as arrays, a template as tab_registry_id), and the page-1 resets.
-import type { QueryParams, QueryValue } from '../../shared/api-client.ts';
+import type { QueryParams, QueryValue } from '../api-client.ts';
 import { toUtcIso } from '../prefs/date-format.ts';
 
 export const DEFAULT_PER = 20;

@@ -7,7 +7,7 @@ import { useEffect, useId } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import styled from 'styled-components';
 import type { Struct } from 'superstruct';
-import { ApiError } from '../../shared/api-client.ts';
+import { ApiError } from '../api-client.ts';
 import { SUCCESS_TOASTS } from '../../shared/errors.ts';
 import { notify } from '../notify/toasts.tsx';
 import { Field } from './field.tsx';

@@ -1,7 +1,7 @@
 // useList(endpoint, params): one page of a list endpoint through the response cache.
 // `endpoint` is relative to /api/v1 ('clients/c1/users'); the cache key starts with its
 // segments, so invalidate(['clients', 'c1', 'users']) refreshes every page of it.
-import { get, useQuery, type ListMeta, type QueryParams } from '../../shared/api-client.ts';
+import { get, useQuery, type ListMeta, type QueryParams } from '../api-client.ts';
 import { listKey } from './list-query.ts';
 
 export interface ListResult<T> {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError, DATA_TTL_MS, ERROR_TTL_MS, fetchQuery, invalidate, isCached, keyHasPrefix, readCookie, resetAll, serializeKey,
-} from '../../../src/shared/api-client.ts';
+} from '../../../src/web/api-client.ts';
 
 describe('response cache', () => {
   beforeEach(() => {

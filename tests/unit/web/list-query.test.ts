@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSearchParams } from '../../../src/shared/api-client.ts';
+import { toSearchParams } from '../../../src/web/api-client.ts';
 import {
   buildListParams, initialListState, listKey, listReducer, nextSort, pageCount, parseSavedColumns, readHistoryState,
   savedColumnsKey, withHistoryState, type FilterDef,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REALTIME_MISSING_CHANNEL, helloFrame, keysToRefresh, parseFrame, sameChannel, wsUrl } from '../../../src/web/realtime/messages.ts';
+import { registry } from '../../../src/web/registry.ts';
 import { readAppConfig } from '../../../src/web/config.ts';
 import { confirmLabels } from '../../../src/web/toolkit/confirm-labels.ts';
 
@@ -24,11 +25,11 @@ describe('realtime frames', () => {
   });
 
   it('refreshes the notification list and the object the message names', () => {
-    expect(keysToRefresh({ notification_type: 'case_status_changes', obj_id: 5, obj_type: 'Case' }, 'c1'))
+    expect(keysToRefresh(registry.catalog, { notification_type: 'case_status_changes', obj_id: 5, obj_type: 'Case' }, 'c1'))
       .toEqual([['notifications'], ['clients', 'c1', 'cases', '5']]);
-    expect(keysToRefresh({ client_id: 'c2', notification_type: 'assignments', obj_id: 9, obj_type: 'EddReport' }, 'c1'))
+    expect(keysToRefresh(registry.catalog, { client_id: 'c2', notification_type: 'assignments', obj_id: 9, obj_type: 'EddReport' }, 'c1'))
       .toEqual([['notifications'], ['clients', 'c2', 'edd_reports', '9']]);
-    expect(keysToRefresh({ notification_type: 'checkup', obj_id: 'k1' }, 'c1'))
+    expect(keysToRefresh(registry.catalog, { notification_type: 'checkup', obj_id: 'k1' }, 'c1'))
       .toEqual([['notifications'], ['clients', 'c1', 'checkups', 'k1']]);
   });
 });

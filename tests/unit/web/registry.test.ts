@@ -1,21 +1,24 @@
+import { GearIcon, GraphIcon } from '@primer/octicons-react';
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import type { PluginManifest } from '../../../src/host/plugin.ts';
+import type { AreaManifest } from '../../../src/host/area.ts';
+import { CatalogError } from '../../../src/host/catalog.ts';
 import type { Grants } from '../../../src/shared/access.ts';
-import type { FeatureCode } from '../../../src/shared/features.ts';
 import { buildRegistry, registry } from '../../../src/web/registry.ts';
 
 const page = async () => ({ default: () => null });
-const grants = (permissions: string[], features: FeatureCode[] = []): Grants => ({
+const grants = (permissions: string[], features: string[] = []): Grants => ({
   permissions: new Set(permissions),
   features: new Set(features),
 });
 
 const tiny = setup({}).createMachine({ id: 'tiny', initial: 'a', states: { a: { on: { GO: 'b' } }, b: {} } });
 
-const settings: PluginManifest = {
+const settings: AreaManifest = {
   name: 'client-settings',
   title: 'Client settings',
+  permissions: ['CLIENT_MANAGE', 'CLIENT_INVITE_USERS', 'SEE_WL'],
+  features: { WHITE_LABEL: 'white label' },
   routes: [
     { path: 'account', section: 'account', title: 'Account', crumb: { disabled: true } },
     { path: 'account/users', section: 'account', title: 'Users', access: 'CLIENT_MANAGE', page },
@@ -33,7 +36,7 @@ const settings: PluginManifest = {
   ],
   menu: {
     groups: [
-      { id: 'client_settings', title: 'Client Settings', order: 90, icon: 'gear' },
+      { id: 'client_settings', title: 'Client Settings', order: 90, icon: GearIcon },
       { id: 'client_settings/users', title: 'Users', order: 10 },
     ],
     entries: [
@@ -54,8 +57,13 @@ const settings: PluginManifest = {
   ],
 };
 
-const core = [{ id: 'transaction_monitoring', title: 'Transaction Monitoring', order: 60, icon: 'graph' }];
-const reg = buildRegistry([settings], core, []);
+const tm: AreaManifest = {
+  name: 'transaction-monitoring',
+  title: 'Transaction monitoring',
+  permissions: ['SEE_TM', 'SEE_CASE_RELATED_TRANSACTIONS'],
+  menu: { groups: [{ id: 'transaction_monitoring', title: 'Transaction Monitoring', order: 60, icon: GraphIcon }] },
+};
+const reg = buildRegistry([settings, tm]);
 
 describe('route table', () => {
   it('splits client routes from root-level routes and marks routes without a page unavailable', () => {
@@ -97,9 +105,25 @@ describe('route table', () => {
     expect(reg.canSee(wl, grants(['SEE_WL'], ['WHITE_LABEL']))).toBe(true);
   });
 
-  it('lists plugin machines after the core ones', () => {
-    const withCore = buildRegistry([settings], core, [{ id: 'core-one', description: 'core', machine: tiny }]);
-    expect(withCore.machines.map((m) => [m.id, m.plugin])).toEqual([['core-one', 'core'], ['tiny', 'client-settings']]);
+  it('lists machines in area order, each with its area', () => {
+    const withCore = buildRegistry([{ name: 'core', title: 'Shell', machines: [{ id: 'core-one', description: 'core', machine: tiny }] }, settings, tm]);
+    expect(withCore.machines.map((m) => [m.id, m.area])).toEqual([['core-one', 'core'], ['tiny', 'client-settings']]);
+  });
+
+  it('refuses declarations that do not agree, naming each problem', () => {
+    const bad: AreaManifest = {
+      name: 'bad', title: 'Bad', permissions: ['CLIENT_MANAGE'],
+      routes: [{ path: 'x', section: 'x', title: 'X', access: 'NOT_DECLARED' as never, page }],
+      menu: { entries: [{ group: 'nowhere', title: 'X', to: 'x', order: 1 }] },
+    };
+    let err: unknown;
+    try { buildRegistry([settings, tm, bad]); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(CatalogError);
+    expect((err as CatalogError).problems).toEqual(expect.arrayContaining([
+      'permission CLIENT_MANAGE is declared by client-settings and bad',
+      "bad route x: permission NOT_DECLARED is declared by no area",
+      'bad menu entry X: group nowhere is declared by no area',
+    ]));
   });
 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_SCREENS, errorCodeLine, isChunkLoadError, screenForError } from '../../../src/web/screens/error-texts.ts';
-import { BALANCE_PROMPTS, balanceLevel, formatMoney, parseBalance } from '../../../src/web/shell/balance.ts';
-import { GLOBAL_SEARCH_DEBOUNCE_MS, SearchTrigger } from '../../../src/web/shell/search-trigger.ts';
+import { BALANCE_PROMPTS, balanceLevel } from '../../../plugins/client-settings/web/balance.ts';
+import { formatMoney, parseAmount as parseBalance } from '../../../src/web/prefs/money.ts';
+import { GLOBAL_SEARCH_DEBOUNCE_MS, SearchTrigger } from '../../../plugins/search/web/search-trigger.ts';
 import { logoutUrl } from '../../../src/web/shell/logout.ts';
 import { notificationParams, notificationText } from '../../../src/web/shell/notifications-api.ts';
 import { grantsFrom, onlyClient } from '../../../src/web/state/grants.ts';
-import { periodFromSelect, retentionBody, retentionDialogDue, RETENTION_PERIODS } from '../../../src/web/retention/retention.ts';
+import { periodFromSelect, retentionBody, RETENTION_PERIODS } from '../../../plugins/client-settings/web/retention.ts';
 import { expiryOnPageClock } from '../../../src/web/session/session-api.ts';
 import { SKELETON_SIZES } from '../../../src/web/screens/skeleton-sizes.ts';
 import { toggleFavoriteIn } from '../../../src/web/prefs/favorites.ts';
@@ -121,7 +122,8 @@ describe('grants and clients', () => {
       { code: 'GLOBAL_SEARCH', available: true }, { code: 'OFAC', available: false }, { code: 'NOT_A_FEATURE', available: true },
     ] });
     expect([...g.permissions].sort()).toEqual(['ADMIN', 'SEE_TM']);
-    expect([...g.features]).toEqual(['GLOBAL_SEARCH']);
+    // Features are whatever the client has switched on (the catalog decides what exists).
+    expect([...g.features]).toEqual(['GLOBAL_SEARCH', 'NOT_A_FEATURE']);
   });
   it('sends a one-client user to their client and lets others choose', () => {
     expect(onlyClient({ accounts_clients: [{ client: { id: 'c1', name: 'A' } }] })).toBe('c1');
@@ -131,11 +133,6 @@ describe('grants and clients', () => {
 });
 
 describe('data retention dialog', () => {
-  it('shows while no config exists and the member may manage retention', () => {
-    expect(retentionDialogDue(null, new Set(['MANAGE_DATA_RETENTION']))).toBe(true);
-    expect(retentionDialogDue(5, new Set(['MANAGE_DATA_RETENTION']))).toBe(false);
-    expect(retentionDialogDue(null, new Set(['CLIENT_MANAGE']))).toBe(false);
-  });
   it('offers Indefinite first and sends a non-numeric choice as null', () => {
     expect(RETENTION_PERIODS.map((p) => p.value)).toEqual([null, 30, 90, 180, 365, 730, 1825, 2555]);
     expect(RETENTION_PERIODS[0].label).toBe('Indefinite');

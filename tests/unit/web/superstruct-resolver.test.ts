@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { array, object, optional, string } from 'superstruct';
-import { ApiError } from '../../../src/shared/api-client.ts';
+import { ApiError } from '../../../src/web/api-client.ts';
 import { serverFieldErrors } from '../../../src/web/toolkit/server-errors.ts';
 import { email, file, max, min, minLength, pattern, required, superstructResolver } from '../../../src/web/toolkit/superstruct-resolver.ts';
 
