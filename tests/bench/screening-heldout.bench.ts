@@ -1,7 +1,8 @@
 // Held-out sets generated from the lists with a seeded PRNG (reproducible), never used to
 // tune the matcher: recall on listed people whose names carry typos, reordering, a dropped
 // middle name or a transliteration (Cyrillic, Arabic, and the lists' own original-script
-// aliases), and the alert rate on synthetic people who are on no list.
+// aliases), and the alert rate on synthetic people who are on no list. Skipped when the
+// lists (../shared/data/sanctions) are absent.
 import path from 'node:path';
 import type { Entity } from '../../src/screening/model.ts';
 import { buildIndex, DEFAULT_THRESHOLD, type ScreeningIndex } from '../../src/screening/index.ts';
@@ -9,8 +10,9 @@ import { loadListsFromDir } from '../../src/screening/lists/index.ts';
 import { prepareName } from '../../src/screening/prepare.ts';
 import { CULTURES, CULTURE_NAMES } from './synthetic-names.ts';
 import { prng } from '../support/prng.ts';
+import { type BenchSkipped, needsReferenceData, REFERENCE_DATA } from './reference-data.ts';
 
-const LISTS = path.resolve(import.meta.dirname, '../../../shared/data/sanctions');
+const LISTS = path.join(REFERENCE_DATA, 'sanctions');
 const SWEEP = [0.65, 0.7, 0.75, 0.8, 0.85];
 const PEOPLE = 1500;
 const SYNTHETIC = 20_000;
@@ -80,7 +82,9 @@ function scoreOf(index: ScreeningIndex, c: Case): number {
   return hits.find((m) => m.entityId === c.entityId)?.score ?? 0;
 }
 
-export default async function heldOutBench(): Promise<void> {
+export default async function heldOutBench(): Promise<BenchSkipped | void> {
+  const skip = needsReferenceData(LISTS);
+  if (skip) return skip;
   const loads = await loadListsFromDir(LISTS);
   const entities = loads.flatMap((l) => l.entities);
   const index = buildIndex(loads);

@@ -1,13 +1,14 @@
-// Quality on the labelled name pairs (/work/shared/data/screening-pairs): precision, recall
+// Quality on the labelled name pairs (../shared/data/screening-pairs): precision, recall
 // and F1 of our score at our default threshold, next to Watchman's `baseline` score at the
 // same threshold and at its recommended 0.80; the same on two fixed halves of each file;
-// without the translation lexicon; and a threshold sweep.
+// without the translation lexicon; and a threshold sweep. Skipped when the pairs are absent.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compareNames, DEFAULT_THRESHOLD } from '../../src/screening/index.ts';
 import { csvRecords } from '../../src/screening/csv-rows.ts';
+import { type BenchSkipped, needsReferenceData, REFERENCE_DATA } from './reference-data.ts';
 
-const DIR = path.resolve(import.meta.dirname, '../../../shared/data/screening-pairs');
+const DIR = path.join(REFERENCE_DATA, 'screening-pairs');
 const FILES = ['cascade-name-pairs.csv', 'cascade-name-pairs-2.csv'];
 
 interface Row { y: boolean; ours: number; plain: number; watchman: number; half: 'A' | 'B' }
@@ -30,7 +31,9 @@ function half(a: string, b: string): 'A' | 'B' {
   return h % 2 ? 'B' : 'A';
 }
 
-export default async function qualityBench(): Promise<void> {
+export default async function qualityBench(): Promise<BenchSkipped | void> {
+  const skip = needsReferenceData(...FILES.map((f) => path.join(DIR, f)));
+  if (skip) return skip;
   const T = DEFAULT_THRESHOLD;
   console.log(`Labelled name pairs: ours at the default threshold ${T} against Watchman's baseline score.`);
   console.log('command: npm run bench -- screening-quality');

@@ -1,7 +1,8 @@
-// Speed with every list of /work/shared/data/sanctions loaded: index build time, single
+// Speed with every list of ../shared/data/sanctions loaded: index build time, single
 // query latency (median, p99), a batch of 100,000 names, and resident memory of the command
 // line holding every list and the index. Times are wall clock; the batch is
-// also given in CPU time of this process, since the machine may be shared.
+// also given in CPU time of this process, since the machine may be shared. Skipped when the
+// lists are absent.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,15 +13,18 @@ import { buildIndex } from '../../src/screening/index.ts';
 import { loadListsFromDir } from '../../src/screening/lists/index.ts';
 import { CULTURES, CULTURE_NAMES } from './synthetic-names.ts';
 import { prng } from '../support/prng.ts';
+import { type BenchSkipped, needsReferenceData, REFERENCE_DATA } from './reference-data.ts';
 
-const LISTS = path.resolve(import.meta.dirname, '../../../shared/data/sanctions');
+const LISTS = path.join(REFERENCE_DATA, 'sanctions');
 const BATCH = 100_000;
 
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const cpuMs = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); return (u.user + u.system) / 1000; };
 
-export default async function speedBench(): Promise<void> {
+export default async function speedBench(): Promise<BenchSkipped | void> {
+  const skip = needsReferenceData(LISTS);
+  if (skip) return skip;
   console.log('command: npm run bench -- screening-speed');
   let t = performance.now();
   const loads = await loadListsFromDir(LISTS);

@@ -1,8 +1,10 @@
 // Shared bits of the machine tests: a simulated clock that lets time pass like real time,
-// a recorder of emitted events, and promises the test settles by hand.
+// a recorder of emitted events, promises the test settles by hand, and the coverage check
+// every machine's tests must pass.
+import { afterAll, expect } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import type { AnyActorRef } from 'xstate';
-import { advanceClock } from '../../machines/inspect.ts';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import { advanceClock, createCoverage, type Coverage } from '../../machines/inspect.ts';
 
 export interface TestClock {
   clock: SimulatedClock;
@@ -52,4 +54,20 @@ export function deferred<T>(): Deferred<T> {
 /** Lets settled promises (promise actors) deliver their results to the machine. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i += 1) await new Promise<void>((r) => setImmediate(r));
+}
+
+/**
+ * Records the machine's states and transitions over every test of the file (actors made with
+ * `coverage.createActor`). Once all of them have run, in whatever order, every state must have
+ * been reached and every transition taken: the check runs in afterAll and fails the file
+ * otherwise, naming what no test exercised.
+ */
+export function fullCoverage(machine: AnyStateMachine): Coverage {
+  const coverage = createCoverage(machine);
+  afterAll(async () => {
+    await settle();
+    expect(coverage.report(), `states and transitions of '${machine.id}' that no test of this file exercised`)
+      .toEqual({ states: [], transitions: [] });
+  });
+  return coverage;
 }

@@ -5,38 +5,57 @@ import { WrongFileError } from '../../../src/screening/model.ts';
 import { loadBisDpl } from '../../../src/screening/lists/bis.ts';
 import { loadFincen314a } from '../../../src/screening/lists/fincen.ts';
 
+// BIS DPL and FinCEN 314(a), read from small synthetic files in the published layouts
+// (tests/fixtures/screening/bis_dpl, tests/fixtures/screening/fincen).
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const data = path.resolve(repoRoot, '../shared/data/sanctions');
-const dpl = path.join(data, 'bis_dpl/dpl.txt');
-const fincen = (f: string) => path.join(data, 'fincen_314a_samples', f);
+const fixtures = path.join(repoRoot, 'tests/fixtures/screening');
+const dpl = path.join(fixtures, 'bis_dpl/dpl.txt');
+const fincen = (f: string) => path.join(fixtures, 'fincen', f);
 
 describe('BIS Denied Persons List', () => {
-  it('loads the 665 records, dated by the latest plausible Last_Update (not the 3033 typo)', async () => {
+  it('loads the 8 records, dated by the latest plausible Last_Update (not the 3033 typo)', async () => {
     const load = await loadBisDpl(dpl);
     expect(load.list).toBe('us_bis_dpl');
-    expect(load.entities).toHaveLength(665);
-    expect(load.names).toBe(665);
+    expect(load.entities).toHaveLength(8);
+    expect(load.names).toBe(8);
     expect(load.rejects).toEqual([]);
     expect(load.listVersion).toBe('2023-11-28');
-    expect(new Set(load.entities.map((e) => e.id)).size).toBe(665);
+    expect(new Set(load.entities.map((e) => e.id)).size).toBe(8);
   });
 
   it('reads name, address (US when only a state is given) and the order details', async () => {
     const load = await loadBisDpl(dpl);
-    const e = load.entities.find((x) => x.names[0]!.full === 'AARON ABRAHAM VILLA')!;
+    const e = load.entities.find((x) => x.names[0]!.full === 'HOLLIS GRANT RIVERA')!;
     expect(e.addresses).toEqual([
-      { full: '3415 RIVERA AVENUE, EL PASO, TX, 79905, US', street: '3415 RIVERA AVENUE', city: 'EL PASO', region: 'TX', postalCode: '79905', country: 'US' },
+      { full: '3410 IMAGINARY AVENUE, EL PASO, TX, 79999, US', street: '3410 IMAGINARY AVENUE', city: 'EL PASO', region: 'TX', postalCode: '79999', country: 'US' },
     ]);
-    expect(e.extra).toMatchObject({ effective_date: '2022-08-24', expiration_date: '2026-01-14', fr_citation: '87 F.R. 52741 8/29/2022' });
+    expect(e.extra).toMatchObject({
+      effective_date: '2022-08-24', expiration_date: '2026-01-14', standard_order: 'Y', last_update: '2022-08-29',
+      action: 'F.R. NOTICE ADDED', fr_citation: '87 F.R. 99992 8/29/2022',
+    });
     expect(e.programmes).toEqual(['DPL']);
-    const company = load.entities.find((x) => x.names[0]!.full === 'AIR FREIGHT LTD')!;
+    expect(e.schema).toBe('unknown');
+    // The name is trimmed; a country given as a code is read as one.
+    expect(load.entities[0]!.names[0]!.full).toBe('D. ASHWORTH');
+    const company = load.entities.find((x) => x.names[0]!.full === 'NORTHWIND AIR FREIGHT LTD')!;
     expect(company.schema).toBe('organisation');
+    expect(company.addresses).toEqual([{ full: 'UNIT 7, 12 FICTION STREET, DUBAI, AE', street: 'UNIT 7, 12 FICTION STREET', city: 'DUBAI', country: 'AE' }]);
+  });
+
+  it('keeps one entity per row: a party at two addresses twice, a repeated row under a numbered id', async () => {
+    const load = await loadBisDpl(dpl);
+    const kestrel = load.entities.filter((x) => x.names[0]!.full === 'KESTREL TRADING');
+    expect(kestrel.map((k) => k.countries)).toEqual([['DE'], ['NL']]);
+    const dieter = load.entities.filter((x) => x.names[0]!.full === 'DIETER KLOSSMANN');
+    expect(dieter).toHaveLength(2);
+    expect(dieter[1]!.sourceId).toBe(`${dieter[0]!.sourceId}-2`);
   });
 
   it('keeps the id of a record stable from one load to the next', async () => {
     const a = await loadBisDpl(dpl);
     const b = await loadBisDpl(dpl);
     expect(a.entities.map((e) => e.id)).toEqual(b.entities.map((e) => e.id));
+    expect(a.entities[0]!.sourceId).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('rejects a short row and refuses a file of another kind', async () => {
@@ -45,54 +64,61 @@ describe('BIS Denied Persons List', () => {
     const load = await loadBisDpl({ name: 'dpl.txt', content: [header, good, '"SHORT"\t"ROW"'].join('\n') });
     expect(load.entities).toHaveLength(1);
     expect(load.rejects).toEqual([{ line: 3, reason: 'expected 12 columns, got 2', raw: 'SHORT,ROW' }]);
-    await expect(loadBisDpl(path.join(data, 'us_csl/consolidated.csv'))).rejects.toThrow(WrongFileError);
+    await expect(loadBisDpl(path.join(fixtures, 'us_csl/consolidated.csv'))).rejects.toThrow(WrongFileError);
   });
 });
 
-describe('FinCEN 314(a) samples', () => {
+describe('FinCEN 314(a) lists', () => {
   it('merges rows that share a tracking number, per person and business file', async () => {
     const person = await loadFincen314a(fincen('fincen-person.csv'));
     expect(person.list).toBe('us_fincen_314a');
-    expect(person.entities).toHaveLength(3); // 4 rows, two share 123456
-    const john = person.entities.find((e) => e.sourceId === 'person:123456')!;
-    expect(john.names).toEqual([
-      { full: 'John K Doe1 Jr', kind: 'primary', given: 'John K', family: 'Doe1' },
-      { full: 'Johnny K Doe', kind: 'strong', given: 'Johnny K', family: 'Doe' },
-      { full: 'Johnathon Doe1', kind: 'strong', given: 'Johnathon', family: 'Doe1' },
+    expect(person.entities).toHaveLength(3); // 4 rows, two share 800101
+    const marcus = person.entities.find((e) => e.sourceId === 'person:800101')!;
+    expect(marcus.names).toEqual([
+      { full: 'Marcus T Wexford Sr', kind: 'primary', given: 'Marcus T', family: 'Wexford' },
+      { full: 'Mark T Wexford', kind: 'strong', given: 'Mark T', family: 'Wexford' },
+      { full: 'Marcel Wexford', kind: 'strong', given: 'Marcel', family: 'Wexford' },
     ]);
-    expect(john.birthDates).toEqual([{ value: '1988-02-08' }]); // 2/8/1988, month first
-    expect(john.addresses).toHaveLength(2);
-    expect(john.identifiers).toEqual([{ type: 'ssn', value: '123456789', note: 'SSN/ITIN' }]);
-    expect(person.entities.find((e) => e.sourceId === 'person:214365')!.identifiers).toEqual([
-      { type: 'drivers_license', value: '4CC44444' },
+    expect(marcus.birthDates).toEqual([{ value: '1979-03-07' }]); // 3/7/1979, month first
+    expect(marcus.addresses).toHaveLength(2);
+    expect(marcus.identifiers).toEqual([{ type: 'ssn', value: '900700123', note: 'SSN/ITIN' }]);
+    expect(marcus.extra?.phone).toBe('555-010-2233');
+    expect(person.entities.find((e) => e.sourceId === 'person:800202')!.identifiers).toEqual([
+      { type: 'drivers_license', value: 'D7712345' },
     ]);
+    expect(person.entities.find((e) => e.sourceId === 'person:800303')!).toMatchObject({
+      identifiers: [{ type: 'passport', value: 'X44521987' }],
+      birthDates: [{ value: '1985-06-01' }],
+    });
 
     const business = await loadFincen314a(fincen('fincen-business.csv'));
-    expect(business.entities).toHaveLength(2); // 3 rows, two share 654321
-    const anvil = business.entities.find((e) => e.sourceId === 'business:654321')!;
-    expect(anvil.schema).toBe('organisation');
-    expect(anvil.names.map((n) => [n.full, n.kind])).toEqual([
-      ['Anvil Investments LLC', 'primary'],
-      ['Best Investments Firm', 'strong'],
+    expect(business.entities).toHaveLength(2); // 3 rows, two share 800404
+    const granite = business.entities.find((e) => e.sourceId === 'business:800404')!;
+    expect(granite.schema).toBe('organisation');
+    expect(granite.names.map((n) => [n.full, n.kind])).toEqual([
+      ['Granite Peak Capital LLC', 'primary'],
+      ['Granite Peak Partners', 'strong'],
     ]);
-    expect(anvil.identifiers).toEqual([{ type: 'ein', value: '992288844' }]);
-    const acme = business.entities.find((e) => e.sourceId === 'business:123456')!;
-    expect(acme.names.map((n) => n.full)).toEqual(['Acme Corp', 'Acme Corp LLC']); // dba_name
+    expect(granite.identifiers).toEqual([{ type: 'ein', value: '990011122' }]);
+    expect(granite.birthDates).toEqual([{ value: '2011-04-15' }]); // incorporated
+    const lakeview = business.entities.find((e) => e.sourceId === 'business:800101')!;
+    expect(lakeview.names.map((n) => n.full)).toEqual(['Lakeview Holdings Inc', 'Lakeview Motors']); // dba_name
   });
 
   it('reads the newer person layout, trimming the U+FFFD junk before its header', async () => {
-    const load = await loadFincen314a(fincen('Person12.09.2025.csv'));
-    expect(load.entities.map((e) => e.sourceId)).toEqual(['person:SCM-52141-AAAAA', 'person:SCM-43122-BBBBB']);
-    expect(load.entities[0]!.birthDates).toEqual([{ value: '1992-02-14' }]);
-    expect(load.entities[1]!.birthDates).toEqual([{ value: '1945-04-18' }]);
+    const load = await loadFincen314a(fincen('Person03.14.2026.csv'));
+    expect(load.entities.map((e) => e.sourceId)).toEqual(['person:SCM-70011-QQQQQ', 'person:SCM-70022-RRRRR']);
+    expect(load.entities[0]!.birthDates).toEqual([{ value: '1996-02-29' }]);
+    expect(load.entities[0]!.extra?.['electronic_address (Email)']).toBe('delia.marsh@example.com');
+    expect(load.entities[1]!.birthDates).toEqual([{ value: '1950-12-01' }]);
     expect(load.rejects).toEqual([]);
-    expect(load.listVersion).toBe('2025-12-09'); // the date in the file name
+    expect(load.listVersion).toBe('2026-03-14'); // the date in the file name
   });
 
   it('loads the three files as one list, persons and businesses apart even with equal tracking numbers', async () => {
-    const load = await loadFincen314a([fincen('fincen-person.csv'), fincen('fincen-business.csv'), fincen('Person12.09.2025.csv')]);
+    const load = await loadFincen314a([fincen('fincen-person.csv'), fincen('fincen-business.csv'), fincen('Person03.14.2026.csv')]);
     expect(load.entities).toHaveLength(7);
-    expect(load.entities.filter((e) => e.sourceId.endsWith(':123456')).map((e) => e.schema)).toEqual(['person', 'organisation']);
+    expect(load.entities.filter((e) => e.sourceId.endsWith(':800101')).map((e) => e.schema)).toEqual(['person', 'organisation']);
     expect(load.listVersion).toMatch(/^sha256:/);
   });
 

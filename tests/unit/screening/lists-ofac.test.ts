@@ -7,11 +7,13 @@ import { WrongFileError } from '../../../src/screening/model.ts';
 import { readCsv } from '../../../src/screening/lists/csv.ts';
 import { loadOfacNonSdn, loadOfacSdn } from '../../../src/screening/lists/ofac.ts';
 
+// The OFAC legacy CSV sets, read from small synthetic files in OFAC's published layout
+// (tests/fixtures/screening/ofac_*: no header, '-0- ' for empty, CRLF and the ^Z end marker).
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const data = path.resolve(repoRoot, '../shared/data/sanctions');
-const sdnDir = path.join(data, 'ofac_sdn_2021-07');
-const consDir = path.join(data, 'ofac_consolidated_non_sdn');
-const partialDir = path.join(data, 'ofac_sdn_2025-12_partial');
+const fixtures = path.join(repoRoot, 'tests/fixtures/screening');
+const sdnDir = path.join(fixtures, 'ofac_sdn');
+const consDir = path.join(fixtures, 'ofac_non_sdn');
+const partialDir = path.join(fixtures, 'ofac_sdn_partial');
 
 const sdnFiles = {
   sdn: path.join(sdnDir, 'sdn.csv'),
@@ -24,7 +26,7 @@ function csvRows(file: string): string[][] {
   return [...readCsv(readFileSync(file, 'latin1'), { multiline: false })].map((r) => r.fields.map((f) => f.trim()));
 }
 
-describe('OFAC SDN legacy CSV set (2021-07)', () => {
+describe('OFAC SDN legacy CSV set', () => {
   let load: ListLoad;
   let byId: Map<string, Entity>;
   beforeAll(async () => {
@@ -32,14 +34,15 @@ describe('OFAC SDN legacy CSV set (2021-07)', () => {
     byId = new Map(load.entities.map((e) => [e.sourceId, e]));
   });
 
-  it('loads every entry of sdn.csv, with the types of the README, and no rejects', () => {
+  it('loads every entry of sdn.csv, with its type, and no rejects', () => {
     expect(load.list).toBe('us_ofac');
-    expect(load.entities).toHaveLength(8976);
+    expect(csvRows(sdnFiles.sdn)).toHaveLength(17);
+    expect(load.entities).toHaveLength(17);
     expect(load.rejects).toEqual([]);
     const bySchema: Record<string, number> = {};
     for (const e of load.entities) bySchema[e.schema] = (bySchema[e.schema] ?? 0) + 1;
-    // individual 4,620; vessel 406; aircraft 277; entity (-0-) 3,673
-    expect(bySchema).toEqual({ person: 4620, vessel: 406, aircraft: 277, organisation: 3673 });
+    // individual 7; vessel 1; aircraft 1; entity (-0-) 8
+    expect(bySchema).toEqual({ person: 7, vessel: 1, aircraft: 1, organisation: 8 });
     expect(load.entities.every((e) => e.id === `us_ofac:${e.sourceId}`)).toBe(true);
   });
 
@@ -48,10 +51,10 @@ describe('OFAC SDN legacy CSV set (2021-07)', () => {
     expect(load.entities[0]!.listVersion).toBe(load.listVersion);
   });
 
-  it('keeps every alias row of alt.csv (11,910 rows over 4,139 entities) on its entity', () => {
+  it('keeps every alias row of alt.csv on its entity: aka and nka strong, fka former', () => {
     const rows = csvRows(sdnFiles.alt);
-    expect(rows).toHaveLength(11910);
-    expect(new Set(rows.map((r) => r[0])).size).toBe(4139);
+    expect(rows).toHaveLength(12);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(10);
     for (const [ent, , type, name] of rows) {
       const e = byId.get(ent!)!;
       const n = e.names.find((x) => x.full.toUpperCase() === name!.replace(/\s+/g, ' ').toUpperCase());
@@ -60,123 +63,173 @@ describe('OFAC SDN legacy CSV set (2021-07)', () => {
       if (n!.kind !== 'primary') expect(n!.kind).toBe(type === 'fka' ? 'former' : 'strong');
     }
     expect(load.names).toBe(load.entities.reduce((s, e) => s + e.names.length, 0));
+    expect(load.names).toBe(36);
+    // An alias that repeats the primary name in other letter case is not a second name.
+    expect(byId.get('4108')!.names).toEqual([
+      { full: 'HALVERN BANK LIMITED', kind: 'primary' },
+      { full: 'HALVERN INTERNATIONAL BANK', kind: 'strong' }, // "HALVERN  INTERNATIONAL BANK", nka
+    ]);
+    // An alias of a person is split like the primary name; an fka stays a former name.
+    expect(byId.get('4116')!.names[1]).toEqual({ full: 'DARVISH, Kamran', kind: 'former', family: 'DARVISH', given: 'Kamran' });
+    expect(byId.get('4117')!.extra?.alias_remarks).toBe('name used on invoices');
   });
 
-  it('joins addresses on ent_num (13,837 rows)', () => {
+  it('joins addresses on ent_num, skipping rows that are all -0-', () => {
     const rows = csvRows(sdnFiles.add);
-    expect(rows).toHaveLength(13837);
-    expect(new Set(rows.map((r) => r[0])).size).toBe(8976);
-    const havana = byId.get('36')!;
-    expect(havana.addresses).toEqual([{ full: 'Havana, Cuba', city: 'Havana', country: 'CU' }]);
-    expect(havana.countries).toContain('CU');
+    expect(rows).toHaveLength(19);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(17);
+    const airline = byId.get('4105')!;
+    expect(airline.addresses).toEqual([{ full: 'Havana, Cuba', city: 'Havana', country: 'CU' }]);
+    expect(airline.countries).toContain('CU');
+    expect(byId.get('4104')!.addresses).toEqual([
+      { full: 'Bahnhofstrasse 901, Zurich CH-8001, Switzerland', street: 'Bahnhofstrasse 901', city: 'Zurich CH-8001', country: 'CH' },
+      { full: 'Calle de Mentira 8, Madrid E-28001, Spain', street: 'Calle de Mentira 8', city: 'Madrid E-28001', country: 'ES' },
+    ]);
+    expect(byId.get('4104')!.extra?.address_remarks).toBe('Representative office');
+    expect(byId.get('4111')!.addresses).toEqual([{ full: 'Pyongyang, Korea, North', city: 'Pyongyang', country: 'KP' }]);
+    expect(byId.get('4106')!.addresses).toEqual([]);
   });
 
   it('splits individual names into family and given names, keeping the full name', () => {
-    expect(byId.get('12300')!.names[0]).toEqual({
-      full: 'CIFUENTES VILLA, Jorge Milton',
+    expect(byId.get('4101')!.names[0]).toEqual({
+      full: 'QUARRELL, Bastian Ormond',
       kind: 'primary',
-      family: 'CIFUENTES VILLA',
-      given: 'Jorge Milton',
+      family: 'QUARRELL',
+      given: 'Bastian Ormond',
     });
-    expect(byId.get('36')!.names[0]).toEqual({ full: 'AEROCARIBBEAN AIRLINES', kind: 'primary' });
+    expect(byId.get('4105')!.names[0]).toEqual({ full: 'AEROLINEAS ISLA VERDE', kind: 'primary' });
   });
 
   it('reads several DOBs, places of birth and ids with their issuing country from Remarks', () => {
-    const e = byId.get('12300')!;
-    expect(e.birthDates).toEqual([{ value: '1965-05-13' }, { value: '1968-04-13' }, { value: '1964-07-07' }]);
-    expect(e.birthPlaces).toEqual(['Medellin, Colombia', 'Marinilla, Antioquia, Colombia', 'Ciudad Victoria, Tamaulipas, Mexico']);
-    expect(e.identifiers).toEqual(
-      expect.arrayContaining([
-        { type: 'national_id', value: '7548733', country: 'CO', note: 'Cedula No.' },
-        { type: 'national_id', value: '172489729-1', country: 'EC', note: 'Cedula No.' },
-        { type: 'passport', value: 'AL720622', country: 'CO' },
-        { type: 'tax_id', value: 'CIVJ650513LJA', country: 'MX', note: 'R.F.C.' },
-        { type: 'national_id', value: 'CIVJ650513HNEFLR06', country: 'MX', note: 'C.U.R.P.' },
-      ]),
-    );
-    expect(e.programmes).toEqual(['SDNTK']);
+    const e = byId.get('4101')!;
+    expect(e.birthDates).toEqual([{ value: '1971-03-14' }, { value: '1973-04-14' }, { value: '1970-09-02' }]);
+    expect(e.birthPlaces).toEqual(['Pereira, Colombia', 'Tulua, Valle del Cauca, Colombia', 'Merida, Yucatan, Mexico']);
+    expect(e.countries).toEqual(['CO', 'MX']);
+    expect(e.identifiers).toEqual([
+      { type: 'national_id', value: '88123456', country: 'CO', note: 'Cedula No.' },
+      { type: 'national_id', value: '190334455-2', country: 'EC', note: 'Cedula No.' },
+      { type: 'passport', value: 'PX330912', country: 'CO' },
+      { type: 'tax_id', value: 'QUOB710314K2A', country: 'MX', note: 'R.F.C.' },
+      { type: 'national_id', value: 'QUOB710314HYNRRS04', country: 'MX', note: 'C.U.R.P.' },
+      { type: 'registration', value: '55231-7 Pereira', country: 'CO', note: 'Matricula Mercantil No' },
+    ]);
+    expect(e.programmes).toEqual(['VALDORIA-NARC']);
+    expect(byId.get('4112')!.identifiers).toEqual([{ type: 'tax_id', value: '900123456-7', country: 'CO', note: 'NIT #' }]);
   });
 
   it('continues Remarks with sdn_comments.csv, even when the cut falls mid-word', () => {
-    // sdn.csv ends "... Linked To: PROMO RAI"; the comments file goes on "Z S.A.S.; Linked To: ..."
-    const links = byId.get('12300')!.links.map((l) => l.targetName);
-    expect(links).toContain('PROMO RAIZ S.A.S.');
-    expect(links).toContain('R D I S.A.');
-    const tian = byId.get('28263')!;
-    expect(tian.names.filter((n) => n.kind === 'weak').map((n) => n.full)).toEqual(['tianyinyin0404', 'snowsjohn']);
+    // sdn.csv ends "... Linked To: INVERSIONES PRAD"; the comments file goes on "O VERDE S.A.S.; Linked To: TERR",
+    // then, on a second row for the same entry, "AZAS DEL NORTE S.A."
+    const links = byId.get('4101')!.links.map((l) => l.targetName);
+    expect(links).toEqual(['LUMEN ARBOL S.A.S.', 'CAFETALES BRUMOSOS S.A.', 'INVERSIONES PRADO VERDE S.A.S.', 'TERRAZAS DEL NORTE S.A.']);
+    const torvik = byId.get('4102')!;
+    expect(torvik.names.filter((n) => n.kind === 'weak').map((n) => n.full)).toEqual(['ltorvik88', 'frostlinnea']);
+    // A comments row holding only -0- adds nothing.
+    expect(byId.get('4109')!.remarks).toMatch(/'ABU-'ADNAN'\.$/);
   });
 
-  it('reads digital currency addresses with their currency', () => {
-    const e = byId.get('28263')!;
+  it('reads digital currency addresses with their currency, ids, gender, nationality and contact details', () => {
+    const e = byId.get('4102')!;
     const crypto = e.identifiers.filter((i) => i.type === 'crypto');
-    expect(crypto).toHaveLength(8);
-    expect(crypto[0]).toMatchObject({ value: '134r8iHv69xdT6p5qVKTsHrcUEuBVZAYak', currency: 'XBT' });
-    expect(e.identifiers).toContainEqual({ type: 'national_id', value: '321284198607120616', country: 'CN', note: 'Identification Number' });
-    expect(e.gender).toBe('male');
+    expect(crypto.map((c) => [c.currency, c.value])).toEqual([
+      ['XBT', '1TqvK3mZp8LwYfR2nXc6hJd9sBgE4aUo7Q'],
+      ['XBT', '3NdF8wQpZr2LmYc5VxT7kHs9bJe6gAu4Pz'],
+      ['ETH', '0x5e7a1c9d3b2f40e8a6c1d7f9b3e5a2c4d6f8e0b1'],
+    ]);
+    expect(e.identifiers).toContainEqual({ type: 'national_id', value: '440301198810214427', country: 'CN', note: 'Identification Number' });
+    expect(e.gender).toBe('female');
     expect(e.nationalities).toEqual(['CN']);
-    expect(e.extra?.email).toBe('417136259@qq.com');
+    expect(e.extra).toMatchObject({
+      email: 'l.torvik88@example.cn',
+      phone: '8613900000000',
+      secondary_sanctions_risk: 'Krenland Sanctions Regulations, section 999.201',
+    });
   });
 
   it('resolves "Linked To:" to the entity id when the name is on the list', () => {
-    const e = byId.get('28263')!;
-    expect(e.links).toEqual([{ relation: 'linked_to', targetName: 'LAZARUS GROUP', targetId: 'us_ofac:27307' }]);
-    expect(byId.get('27307')!.names[0]!.full).toBe('LAZARUS GROUP');
+    const e = byId.get('4102')!;
+    expect(e.links).toEqual([{ relation: 'linked_to', targetName: 'GREY HARBOUR COLLECTIVE', targetId: 'us_ofac:4103' }]);
+    expect(byId.get('4103')!.names[0]!.full).toBe('GREY HARBOUR COLLECTIVE');
+    // A link keeps the dot of an abbreviation that ends the name ("S.A.").
+    expect(byId.get('4101')!.links[1]).toEqual({ relation: 'linked_to', targetName: 'CAFETALES BRUMOSOS S.A.', targetId: 'us_ofac:4112' });
+    // Through an alias of alt.csv; and in other letter case, taking the list's spelling.
+    expect(byId.get('4114')!.links).toEqual([{ relation: 'linked_to', targetName: 'KUROSHIO-KAI', targetId: 'us_ofac:4115' }]);
+    expect(byId.get('4110')!.links).toEqual([{ relation: 'linked_to', targetName: 'RYONGSAN TRADING CORPORATION', targetId: 'us_ofac:4111' }]);
+    // A person's name with its comma.
+    expect(byId.get('4112')!.links).toEqual([{ relation: 'linked_to', targetName: 'QUARRELL, Bastian Ormond', targetId: 'us_ofac:4101' }]);
     // A name that is not on this list stays a name, without the closing full stop of Remarks.
-    const rosneft = byId.get('18299')!.links.find((l) => l.targetName?.includes('ROSNEFT'))!;
-    expect(rosneft).toEqual({ relation: 'linked_to', targetName: 'OPEN JOINT-STOCK COMPANY ROSNEFT OIL COMPANY' });
+    expect(byId.get('4117')!.links).toEqual([{ relation: 'linked_to', targetName: 'OPEN JOINT-STOCK COMPANY VOLGOTRANS PETROLEUM COMPANY' }]);
   });
 
   it("reads weak a.k.a.s in quotes, apart from alt.csv's strong ones", () => {
-    const names = byId.get('306')!.names;
-    expect(names).toContainEqual({ full: 'BNC', kind: 'weak' });
-    expect(names).toContainEqual({ full: 'NATIONAL BANK OF CUBA', kind: 'strong' });
+    const names = byId.get('4104')!.names;
+    expect(names).toContainEqual({ full: 'BCV', kind: 'weak' });
+    expect(names).toContainEqual({ full: 'CENTRAL BANK OF VALDORIA', kind: 'strong' });
+    // A quoted name may hold a quote of its own.
+    expect(byId.get('4109')!.names).toContainEqual({ full: "ABU-'ADNAN", kind: 'weak' });
+    // The same alias in alt.csv makes a weak a.k.a. strong.
+    expect(byId.get('4110')!.names[1]).toEqual({ full: 'KANG, RYO SIK', kind: 'strong', given: 'Ryo Sik', family: 'KANG' });
   });
 
-  it('reads circa and ranged dates of birth as year spans', () => {
-    expect(byId.get('7782')!.birthDates).toEqual([{ from: 1950, to: 1952 }]); // DOB circa 1951
-    expect(byId.get('15496')!.birthDates).toEqual([{ from: 1929, to: 1930 }]); // DOB 1929 to 1930
-    expect(byId.get('15962')!.birthDates).toEqual([{ from: 1961, to: 1962 }]); // 01 Jan 1961 to 31 Dec 1962
+  it('reads circa, ranged and month dates of birth', () => {
+    expect(byId.get('4113')!.birthDates).toEqual([{ from: 1948, to: 1950 }]); // DOB circa 1949
+    expect(byId.get('4114')!.birthDates).toEqual([{ from: 1931, to: 1933 }, { value: '1932-08' }]); // 1931 to 1933; Aug 1932
+    expect(byId.get('4116')!.birthDates).toEqual([{ from: 1963, to: 1964 }]); // 01 Jan 1963 to 31 Dec 1964
   });
 
-  it('reads vessel details: former names, IMO, MMSI, flag', () => {
-    const e = byId.get('15036')!;
+  it('reads vessel details: former names, call sign, IMO, MMSI, flags', () => {
+    const e = byId.get('4106')!;
     expect(e.schema).toBe('vessel');
-    expect(e.names.filter((n) => n.kind === 'former').map((n) => n.full)).toEqual(expect.arrayContaining(['ALPHA']));
-    expect(e.identifiers).toEqual(
-      expect.arrayContaining([
-        { type: 'imo', value: '9187629' },
-        { type: 'mmsi', value: '572469210' },
-      ]),
-    );
-    expect(e.countries).toContain('IR');
-    expect(e.extra).toMatchObject({ vessel_type: 'Crude/Oil Products Tanker', vessel_flag: 'Iran' });
+    expect(e.names.filter((n) => n.kind === 'former').map((n) => n.full)).toEqual(['NORDSTERN', 'SEABRIGHT']);
+    expect(e.identifiers).toEqual([
+      { type: 'other', value: '9BQX7', note: 'Call Sign' },
+      { type: 'imo', value: '9401234' },
+      { type: 'mmsi', value: '422999001' },
+    ]);
+    expect(e.countries).toEqual(['IR']);
+    expect(e.extra).toMatchObject({
+      vessel_type: 'Crude/Oil Products Tanker', vessel_flag: 'Iran', vessel_flag_former: 'Panama; Comoros',
+      tonnage: '81,250', grt: '47,900', sanctions_info: 'Subject to Secondary Sanctions',
+    });
+    expect(e.links).toEqual([{ relation: 'linked_to', targetName: 'KESHVAR TANKER LINES' }]);
+  });
+
+  it('reads aircraft details', () => {
+    const e = byId.get('4107')!;
+    expect(e.schema).toBe('aircraft');
+    expect(e.identifiers.map((i) => [i.value, i.note])).toEqual([
+      ['30498', 'Aircraft Construction Number (also called L/N or S/N or F/N)'],
+      ['641', "Aircraft Manufacturer's Serial Number (MSN)"],
+    ]);
+    expect(e.extra).toMatchObject({ aircraft_model: 'A310-304', aircraft_built: '1994', aircraft_operator: 'KESHVAR AIR CARGO' });
   });
 
   it('reads SWIFT/BIC, company numbers and websites', () => {
-    const e = byId.get('906')!;
+    const e = byId.get('4108')!;
     expect(e.identifiers).toEqual([
-      { type: 'swift_bic', value: 'HAVIGB2L' },
-      { type: 'registration', value: '01074897', country: 'GB', note: 'Company Number' },
+      { type: 'swift_bic', value: 'HLVNGB2Q' },
+      { type: 'registration', value: '07712345', country: 'GB', note: 'Company Number' },
     ]);
-    expect(e.extra?.website).toBe('www.havanaintbank.co.uk; www.hib.uk.com');
+    expect(e.extra?.website).toBe('www.halvernbank.example; www.hbl.example.co.uk');
   });
 
-  it('reads SSNs, passports with odd characters, and "Korea, North" as a nationality', () => {
-    const e = byId.get('3754')!;
-    expect(e.identifiers).toEqual(
-      expect.arrayContaining([
-        { type: 'ssn', value: '523-33-8386', country: 'US' },
-        { type: 'passport', value: '92/664', country: 'EG' },
-      ]),
-    );
-    expect(e.extra?.title).toBe('Political Leader in Amman, Jordan and Damascus, Syria for HAMAS');
-    const kim = byId.get('11648')!;
-    expect(kim.nationalities).toEqual(['KP']);
-    expect(kim.birthDates).toEqual([{ value: '1964' }, { value: '1962-08-28' }]);
+  it('reads SSNs, passports with odd characters, titles, and "Korea, North" or citizen as a nationality', () => {
+    const e = byId.get('4109')!;
+    expect(e.identifiers).toEqual([
+      { type: 'passport', value: '71/338', country: 'EG' },
+      { type: 'ssn', value: '987-65-4329', country: 'US' },
+    ]);
+    expect(e.extra?.title).toBe('Regional Coordinator in Tyre, Lebanon for NORTHERN RAIN BRIGADE');
+    const kang = byId.get('4110')!;
+    expect(kang.nationalities).toEqual(['KP']);
+    expect(kang.birthDates).toEqual([{ value: '1969' }, { value: '1967-02-03' }]);
+    expect(kang.identifiers).toEqual([{ type: 'passport', value: '836120045' }]);
+    expect(byId.get('4116')!.nationalities).toEqual(['IR', 'CA']); // nationality Iran; citizen Canada
   });
 
   it('splits multi-programme entries', () => {
-    expect(byId.get('28263')!.programmes).toEqual(['DPRK3', 'CYBER2']);
+    expect(byId.get('4102')!.programmes).toEqual(['KRN3', 'CYBER9']);
+    expect(byId.get('4117')!.programmes).toEqual(['UKRAINE-EO99999', 'VENEZ-X']);
   });
 });
 
@@ -189,16 +242,25 @@ describe('OFAC consolidated non-SDN set', () => {
       comments: path.join(consDir, 'cons_comments.csv'),
     });
     expect(load.list).toBe('us_non_sdn');
-    expect(load.entities).toHaveLength(442);
+    expect(load.entities).toHaveLength(4);
     expect(load.rejects).toEqual([]);
-    expect(csvRows(path.join(consDir, 'cons_alt.csv'))).toHaveLength(1073);
-    const e = load.entities.find((x) => x.sourceId === '9639')!;
-    expect(e).toMatchObject({ id: 'us_non_sdn:9639', schema: 'person', programmes: ['NS-PLC'], birthDates: [{ value: '1962' }] });
-    expect(e.birthPlaces).toEqual(['Shati']);
+    expect(csvRows(path.join(consDir, 'cons_alt.csv'))).toHaveLength(3);
+    const e = load.entities.find((x) => x.sourceId === '7301')!;
+    expect(e).toMatchObject({ id: 'us_non_sdn:7301', schema: 'person', programmes: ['NS-ISLE'], birthDates: [{ value: '1959' }] });
+    expect(e.birthPlaces).toEqual(['Deir Tamar']);
+    const bank = load.entities.find((x) => x.sourceId === '7303')!;
+    expect(bank.names.map((n) => [n.full, n.kind])).toEqual([
+      ['NORTHSTAR BANK OF ISLE', 'primary'], ['BANK OF ISLE', 'strong'], ['ISLE STATE BANK', 'former'],
+    ]);
+    expect(bank.birthDates).toEqual([{ value: '1992-07-13' }]); // Organization Established Date
+    expect(bank.extra).toMatchObject({ organization_type: 'Central banking', target_type: 'Government Entity' }); // "…En" + "tity."
+    expect(load.entities.find((x) => x.sourceId === '7302')!.links).toEqual([
+      { relation: 'linked_to', targetName: 'NORTHSTAR BANK OF ISLE', targetId: 'us_non_sdn:7303' },
+    ]);
   });
 });
 
-describe('OFAC set without sdn.csv (2025-12 partial)', () => {
+describe('OFAC set without sdn.csv', () => {
   const partial = {
     add: path.join(partialDir, 'add.csv'),
     alt: path.join(partialDir, 'alt.csv'),
@@ -212,10 +274,14 @@ describe('OFAC set without sdn.csv (2025-12 partial)', () => {
 
   it('loads the aliases alone when asked to, with no primary name and unknown type', async () => {
     const load = await loadOfacSdn(partial, { allowPartial: true });
-    expect(load.entities).toHaveLength(8653); // distinct ent_num in alt.csv
+    expect(load.entities.map((e) => e.sourceId)).toEqual(['4105', '4201', '4202']); // distinct ent_num in alt.csv
     expect(load.entities.every((e) => e.schema === 'unknown')).toBe(true);
     expect(load.entities.some((e) => e.names.some((n) => n.kind === 'primary'))).toBe(false);
-    expect(load.entities.find((e) => e.sourceId === '36')!.names).toEqual([{ full: 'AERO-CARIBBEAN', kind: 'strong' }]);
+    expect(load.entities.find((e) => e.sourceId === '4105')!.names).toEqual([{ full: 'AERO-ISLA VERDE', kind: 'strong' }]);
+    // Addresses and remarks of those entities are kept; those of others are not rejects in a partial set.
+    expect(load.entities.find((e) => e.sourceId === '4201')!.addresses[0]).toMatchObject({ city: 'Limassol', country: 'CY' });
+    expect(load.entities.find((e) => e.sourceId === '4202')).toMatchObject({ birthDates: [{ value: '1977-06-05' }], nationalities: ['DE'] });
+    expect(load.rejects).toEqual([]);
   });
 });
 
@@ -246,7 +312,7 @@ describe('OFAC malformed rows and wrong files', () => {
 
   it('throws WrongFileError for a file of another kind', async () => {
     await expect(loadOfacSdn({ sdn: sdnFiles.alt })).rejects.toThrow(/alt\.csv is not an OFAC entries/);
-    await expect(loadOfacSdn({ sdn: path.join(data, 'un_consolidated/UN_consolidated.xml') })).rejects.toThrow(WrongFileError);
+    await expect(loadOfacSdn({ sdn: path.join(fixtures, 'un/consolidated.xml') })).rejects.toThrow(WrongFileError);
     await expect(loadOfacSdn({ sdn: sdnFiles.sdn, alt: sdnFiles.add })).rejects.toThrow(/add\.csv is not an OFAC aliases/);
   });
 });

@@ -5,9 +5,11 @@ import type { Entity, ListLoad } from '../../../src/screening/model.ts';
 import { WrongFileError } from '../../../src/screening/model.ts';
 import { loadUn } from '../../../src/screening/lists/un.ts';
 
+// The UN list, read from a small synthetic file in the published XML layout
+// (tests/fixtures/screening/un/consolidated.xml, sc-sanctions.xsd).
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const data = path.resolve(repoRoot, '../shared/data/sanctions');
-const unFile = path.join(data, 'un_consolidated/UN_consolidated.xml');
+const fixtures = path.join(repoRoot, 'tests/fixtures/screening');
+const unFile = path.join(fixtures, 'un/consolidated.xml');
 
 describe('UN Security Council consolidated list', () => {
   let load: ListLoad;
@@ -17,65 +19,88 @@ describe('UN Security Council consolidated list', () => {
     byRef = new Map(load.entities.map((e) => [e.sourceId, e]));
   });
 
-  it('loads 730 individuals and 273 entities, dated by dateGenerated', () => {
+  it('loads 6 individuals and 3 entities, dated by dateGenerated', () => {
     expect(load.list).toBe('un_sc');
-    expect(load.entities.filter((e) => e.schema === 'person')).toHaveLength(730);
-    expect(load.entities.filter((e) => e.schema === 'organisation')).toHaveLength(273);
+    expect(load.entities.filter((e) => e.schema === 'person')).toHaveLength(6);
+    expect(load.entities.filter((e) => e.schema === 'organisation')).toHaveLength(3);
     expect(load.rejects).toEqual([]);
-    expect(load.listVersion).toBe('2026-02-27');
+    expect(load.listVersion).toBe('2026-03-02');
   });
 
-  it('uses the regime as programme, with the counts of the README', () => {
+  it('uses the regime as programme', () => {
     const count = (p: string) => load.entities.filter((e) => e.programmes.includes(p)).length;
-    expect(count('Al-Qaida')).toBe(341);
-    expect(count('DPRK')).toBe(155);
-    expect(count('Taliban')).toBe(140);
-    expect(count('Iran')).toBe(121);
-    expect(count('Iraq')).toBe(75);
-    expect(count('DRC')).toBe(53);
+    expect(count('Valdoria')).toBe(4);
+    expect(count('Krenland')).toBe(3);
+    expect(count('Isle')).toBe(2);
+    expect(load.entities.every((e) => e.programmes.length === 1)).toBe(true);
   });
 
   it('joins FIRST..FOURTH_NAME, keeps the original script and the alias qualities', () => {
-    const e = byRef.get('IQi.001')!;
-    expect(e.id).toBe('un_sc:IQi.001');
+    const e = byRef.get('ISi.001')!;
+    expect(e.id).toBe('un_sc:ISi.001');
     expect(e.names).toEqual([
-      { full: 'SADDAM HUSSEIN AL-TIKRITI', kind: 'primary' },
-      { full: 'صدام حسين التكريتي', kind: 'strong', original: true },
-      { full: 'Abu Ali', kind: 'weak' },
+      { full: 'SALIM HASSAN AL-BARQAWI', kind: 'primary' },
+      { full: 'سالم حسن البرقاوي', kind: 'strong', original: true },
+      { full: 'Abu Barq', kind: 'weak' },
     ]);
-    const gaston = byRef.get('CDi.003')!;
-    expect(gaston.names).toContainEqual({ full: 'Rumuli', kind: 'weak' }); // QUALITY Low
-    expect(gaston.names).toContainEqual({ full: 'Victor Rumuri', kind: 'strong' }); // QUALITY Good
-    const adf = byRef.get('CDe.001')!;
-    expect(adf.names).toContainEqual({ full: 'NALU', kind: 'former' }); // f.k.a.
-    expect(adf.schema).toBe('organisation');
+    expect(byRef.get('ISi.002')!.names[0]).toEqual({ full: 'HAMID YASIN TALAL AL-DURRI', kind: 'primary' });
+    expect(byRef.get('KRi.001')!.names).toContainEqual({ full: '리광혁', kind: 'strong', original: true });
+    const gaspard = byRef.get('VDi.002')!;
+    expect(gaspard.names).toContainEqual({ full: 'Rukeli', kind: 'weak' }); // QUALITY Low
+    expect(gaspard.names).toContainEqual({ full: 'Victor Rukeri', kind: 'strong' }); // QUALITY Good
+    // An empty alias element adds no name.
+    expect(byRef.get('VDi.001')!.names).toEqual([{ full: 'ERNEST KALOMBWE', kind: 'primary' }]);
+    const arf = byRef.get('VDe.001')!;
+    expect(arf.names).toEqual([
+      { full: 'ARF', kind: 'primary' },
+      { full: 'Allied River Front', kind: 'strong' }, // a.k.a.
+      { full: 'Front Riverain Allié-Armée de Libération du Lac', kind: 'former' }, // f.k.a.
+      { full: 'LAKE ALLIANCE', kind: 'former' },
+    ]);
+    expect(arf.schema).toBe('organisation');
   });
 
   it('reads dates of birth in all their forms', () => {
-    expect(byRef.get('CDi.001')!.birthDates).toEqual([{ value: '1971' }]); // EXACT YEAR
-    expect(byRef.get('IQi.001')!.birthDates).toEqual([{ value: '1937-04-28' }]); // EXACT DATE
-    const all = load.entities.flatMap((e) => e.birthDates);
-    expect(all).toContainEqual({ from: 1973, to: 1974 }); // BETWEEN
-    expect(all).toContainEqual({ from: 1965, to: 1967 }); // APPROXIMATELY 1966
+    expect(byRef.get('VDi.001')!.birthDates).toEqual([{ value: '1971' }]); // EXACT YEAR
+    expect(byRef.get('ISi.001')!.birthDates).toEqual([{ value: '1951-02-11' }]); // EXACT DATE
+    expect(byRef.get('VDi.003')!.birthDates).toEqual([{ from: 1973, to: 1974 }]); // BETWEEN
+    expect(byRef.get('VDi.002')!.birthDates).toEqual([{ from: 1965, to: 1967 }]); // APPROXIMATELY 1966
+    expect(byRef.get('KRi.001')!.birthDates).toEqual([{ value: '1968-05-04' }, { value: '1969' }]); // two dates
+    // An alias with its own date and place of birth (older entries), and a note on a date.
+    const hamid = byRef.get('ISi.002')!;
+    expect(hamid.birthDates).toEqual([{ value: '1944' }, { value: '1945-09-01' }]);
+    expect(hamid.birthPlaces).toEqual(['Basra, Iraq', 'Mosul, Iraq']);
+    expect(hamid.extra?.dob_note).toBe('reported');
   });
 
   it('reads nationality, places of birth, addresses and documents', () => {
-    const e = byRef.get('CDi.001')!;
+    const e = byRef.get('VDi.001')!;
     expect(e.nationalities).toEqual(['CD']);
     expect(e.gender).toBe('male');
     expect(e.addresses).toEqual([{ full: 'Rwanda', country: 'RW' }]);
-    const gaston = byRef.get('CDi.003')!;
-    expect(gaston.birthPlaces).toEqual(['Musanze District, Northern Province, Rwanda', 'Ruhengeri, Rwanda']);
-    const passport = load.entities.flatMap((x) => x.identifiers).find((i) => i.value === 'OB 0243318')!;
-    expect(passport).toMatchObject({ type: 'passport', country: 'CD' });
-    const nid = load.entities.flatMap((x) => x.identifiers).find((i) => i.value === '1-78-09-44621-80')!;
-    expect(nid).toMatchObject({ type: 'national_id', note: 'National Identification Number; FARDC ID' });
+    expect(e.extra?.address_note).toBe('as of early 2016');
+    const gaspard = byRef.get('VDi.002')!;
+    expect(gaspard.birthPlaces).toEqual(['Rubavu District, Western Province, Rwanda', 'Gisenyi, Rwanda']);
+    expect(gaspard.countries).toEqual(['RW', 'CD']);
+    expect(gaspard.identifiers).toEqual([
+      { type: 'passport', value: 'OC 0551902', country: 'CD', note: 'Passport; Expiration date: 2027-05-30.' },
+    ]);
+    expect(gaspard.extra).toMatchObject({ designation: 'Interim President of an invented movement; Major General', updated: '2016-10-13; 2019-02-01' });
+    expect(byRef.get('VDi.003')!.identifiers).toEqual([
+      { type: 'national_id', value: '1-80-11-55730-12', note: 'National Identification Number; FARDC ID' },
+    ]);
+    expect(byRef.get('VDi.003')!.extra?.title).toBe('Colonel');
+    expect(byRef.get('KRi.001')!).toMatchObject({ nationalities: ['KP'], identifiers: [{ type: 'passport', value: '836410221', country: 'KP' }] });
+    expect(byRef.get('KRe.002')!.addresses).toEqual([{
+      full: 'Room 1402, 88 Invented Road, Hong Kong, 999077, China', street: 'Room 1402, 88 Invented Road', city: 'Hong Kong',
+      postalCode: '999077', country: 'CN',
+    }]);
   });
 });
 
 describe('UN wrong files', () => {
   it('throws WrongFileError for a CSV or other XML', async () => {
-    await expect(loadUn(path.join(data, 'us_csl/consolidated.csv'))).rejects.toThrow(WrongFileError);
+    await expect(loadUn(path.join(fixtures, 'us_csl/consolidated.csv'))).rejects.toThrow(WrongFileError);
     await expect(loadUn({ name: 'x.xml', content: '<?xml version="1.0"?><OTHER/>' })).rejects.toThrow(/CONSOLIDATED_LIST/);
   });
 
