@@ -6,6 +6,7 @@
 import type { Struct } from 'superstruct';
 import type { AccessCheck } from '../shared/access.ts';
 import type { FeatureCode } from '../shared/features.ts';
+import type { WorkflowStepDef } from './workflow.ts';
 
 export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>;
@@ -105,6 +106,8 @@ export interface ServerPlugin {
   migrations?: Migration[];
   api?: (api: ApiRegistrar) => void;
   jobs?: Record<string, JobHandler>;
+  /** Step types this area adds to the workflow engine (src/host/workflow.ts, docs/workflows.md). */
+  workflowSteps?: WorkflowStepDef[];
 }
 
 export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {

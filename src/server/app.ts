@@ -19,6 +19,10 @@ import { MAIL_JOB, mailDeliveryJob, type SendMail } from './jobs/mail.ts';
 import { startWorker, type WorkerOptions } from './jobs/worker.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { seedDemo, type SeedResult } from './seed.ts';
+import { workflowMigrations } from './workflows/migration.ts';
+import { collectWorkflowSteps, type StepRegistry } from './workflows/registry.ts';
+import { workflowJobHandlers } from './workflows/runner.ts';
+import { coreWorkflowSteps } from './workflows/steps/core.ts';
 
 declare const __APP_VERSION__: string | undefined;
 
@@ -43,6 +47,8 @@ export interface App {
   routes: RouteTable;
   files: FileStore;
   jobHandlers: Record<string, JobHandler>;
+  /** Every workflow step type: the core's and the plugins' (docs/workflows.md). */
+  workflowSteps: StepRegistry;
   migrationsApplied: string[];
   seed: SeedResult | null;
   version: string;
@@ -71,6 +77,8 @@ export function collectJobHandlers(core: Record<string, JobHandler>, plugins: Se
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const plugins = opts.plugins ?? [];
+  // A step type contributed twice stops the start, before anything is opened.
+  const workflowSteps = collectWorkflowSteps(coreWorkflowSteps, plugins);
   const version = appVersion();
   const app = createHttpServer(config, { logger: opts.logger });
   const db = opts.db ?? (await openDb(config, app.log));
@@ -80,6 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   try {
     const migrationsApplied = await migrate(db, [
       ...coreMigrations,
+      ...workflowMigrations,
       ...identityMigrations,
       ...plugins.flatMap((p) => p.migrations ?? []),
     ]);
@@ -91,13 +100,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await registerRealtime(app, ctx);
 
     const routes = new RouteTable();
-    registerCoreApi(routes.registrar('core'));
+    registerCoreApi(routes.registrar('core'), { workflowSteps });
     for (const p of plugins) p.api?.(routes.registrar(p.name));
     mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf });
 
     registerFallback(app, webApp(config, opts.webDir ?? path.join(findRoot(), 'dist', 'web'), version));
 
-    const jobHandlers = collectJobHandlers({ [MAIL_JOB]: mailDeliveryJob(config, opts.sendMail) }, plugins);
+    const jobHandlers = collectJobHandlers({
+      [MAIL_JOB]: mailDeliveryJob(config, opts.sendMail),
+      ...workflowJobHandlers(ctx, { registry: workflowSteps }),
+    }, plugins);
     if (opts.worker !== false) {
       const w = typeof opts.worker === 'object' ? opts.worker : {};
       worker = startWorker(ctx, { concurrency: db.kind === 'postgres' ? 2 : 1, ...w, handlers: jobHandlers });
@@ -105,7 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     let closed = false;
     return {
-      app, ctx, routes, jobHandlers, migrationsApplied, seed, version,
+      app, ctx, routes, jobHandlers, workflowSteps, migrationsApplied, seed, version,
       files: openFileStore(config),
       async close() {
         if (closed) return;

@@ -6,12 +6,17 @@ import { registerNotificationsApi } from './notifications.ts';
 import { registerSearchApi } from './search.ts';
 import { registerShellApi } from './shell.ts';
 import { registerTabRegistriesApi } from './tab-registries.ts';
+import { registerWorkflowsApi } from './workflows.ts';
+import { collectWorkflowSteps, type StepRegistry } from '../workflows/registry.ts';
+import { coreWorkflowSteps } from '../workflows/steps/core.ts';
 
-export function registerCoreApi(api: ApiRegistrar): void {
+/** workflowSteps: every step type (core and plugins); the core's alone when not given. */
+export function registerCoreApi(api: ApiRegistrar, services: { workflowSteps?: StepRegistry } = {}): void {
   registerShellApi(api);
   registerClientSettingsApi(api);
   registerNotificationsApi(api);
   registerTabRegistriesApi(api);
   registerSearchApi(api);
   registerAuditLogApi(api);
+  registerWorkflowsApi(api, { registry: services.workflowSteps ?? collectWorkflowSteps(coreWorkflowSteps, []) });
 }
