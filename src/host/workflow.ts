@@ -10,6 +10,7 @@
 // and other plugins drive flows through sendWorkflowEvent() / startWorkflow() below, inside
 // their own handler's transaction.
 import type { Struct } from 'superstruct';
+import { sendEvent, startFromPlugin } from '../server/workflows/engine.ts';
 import type { ServerSettings, Tx } from './server.ts';
 
 /** What a step reports when it has finished its work. */
@@ -136,10 +137,6 @@ export interface WorkflowInstanceSummary {
   data: Record<string, unknown>;
 }
 
-// The engine's implementation, imported lazily so that the contract stays free of the
-// server's module graph for plugins that only contribute steps.
-const engine = () => import('../server/workflows/engine.ts');
-
 /**
  * Send an event to a flow instance inside the caller's tenant transaction (a plugin's
  * handler `tx`): the transition commits or rolls back with the caller's own change.
@@ -147,10 +144,10 @@ const engine = () => import('../server/workflows/engine.ts');
  * accept the event; the message names both).
  */
 export async function sendWorkflowEvent(tx: Tx, e: SendWorkflowEvent): Promise<WorkflowInstanceSummary> {
-  return (await engine()).sendEvent(tx, e);
+  return sendEvent(tx, e);
 }
 
 /** Start a flow instance inside the caller's tenant transaction. */
 export async function startWorkflow(tx: Tx, s: StartWorkflow): Promise<WorkflowInstanceSummary> {
-  return (await engine()).startFromPlugin(tx, s);
+  return startFromPlugin(tx, s);
 }

@@ -208,6 +208,20 @@ describe('a flow with steps of two plugins and of the core', () => {
     expect(late.status).toBe(409);
   });
 
+  it('two events sent at once to a waiting instance: one moves it, the other is refused', async () => {
+    const key = newKey('kyc');
+    await createFlow(key, kycFlow);
+    const inst = await start(key, { extra: 20 });
+    await drain();
+    const [a, b] = await Promise.all([
+      officer.post(W(`/instances/${inst.id}/events`), { workflow_event: { event: 'accept' } }),
+      officer.post(W(`/instances/${inst.id}/events`), { workflow_event: { event: 'reject' } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const after = await get(inst.id);
+    expect(after.transitions.filter((x: { from_state: string }) => x.from_state === 'review')).toHaveLength(1);
+  });
+
   it("refuses from outside the events a step reports itself, so nobody forges a step's result", async () => {
     const key = newKey('kyc');
     await createFlow(key, kycFlow);
@@ -502,6 +516,25 @@ describe('definitions', () => {
     const e = await bad({ initial: 'zz', states: { ...base.states, a: { on: { done: [{ target: 'end', guard: { path: 'x', op: 'in', value: 3 } }, 'end'] } } } });
     expect(e['definition.initial']).toBe('names no state ("zz")');
     expect(e['definition.states.a.on.done.0.guard.value']).toBe('state "a": event "done": guard value must be a list for the in operator');
+  });
+
+  it('answers odd input with field messages, never a server error', async () => {
+    const proto = await bad({
+      initial: 'a',
+      retry: { constructor: 1 },
+      states: {
+        a: { step: { type: 'core.decision', input: { rules: [{ path: 'x', op: 'eq', value: 1, event: 'constructor' }], default: 'toString' } }, on: { valueOf: 'end' } },
+        end: { type: 'final' },
+      },
+    });
+    expect(proto['definition.retry.constructor']).toBe('retry.constructor is not allowed');
+    expect(proto['definition.states.a.on.constructor']).toContain('missing transition');
+    expect(proto['definition.states.a.on.toString']).toContain('missing transition');
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200; i++) deep = [deep];
+    expect((await bad({ ...base, data: { deep } })).definition).toBe('nests deeper than 32 levels');
+    expect((await bad([])).definition).toBe('must be an object');
+    expect((await bad({ ...base, states: { ...base.states, 'a.b': { on: { done: 'end' } } } }))['definition.states.a.b']).toContain('a state name must start with a letter');
   });
 
   it('validates without saving (dry run), with the same answers', async () => {

@@ -146,8 +146,9 @@ export function registerWorkflowsApi(api: ApiRegistrar, opts: { registry: StepRe
       const latest = await findVersion(tx, before.id, before.latest_version);
       let version = latest;
       let created = false;
-      if (w.definition !== undefined && !sameDefinition(w.definition, latest?.definition)) {
-        const compiled = check(w.definition, settings);
+      // Checked first (a cheap, bounded walk), then compared with the latest version.
+      const compiled = w.definition === undefined ? null : check(w.definition, settings);
+      if (compiled && !sameDefinition(w.definition, latest?.definition)) {
         const v = await tx.query<VersionRow>(
           `INSERT INTO workflow_definition_versions (client_id, definition_id, version, definition, compiled, created_by)
            VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6) RETURNING ${VERSION_COLUMNS}`,

@@ -9,7 +9,7 @@ import { fieldErrors } from '../../shared/schemas/common.ts';
 import type { WorkflowCondition, WorkflowRetry, WorkflowTransition } from '../../shared/schemas/workflows.ts';
 import type { StepRegistry } from './registry.ts';
 import { stepEvents } from './registry.ts';
-import { canonicalJson, conditionErrors, DURATION_HINT, evaluate, parseDuration } from './values.ts';
+import { canonicalJson, conditionErrors, DURATION_HINT, evaluate, MAX_NESTING, nestsDeeperThan, parseDuration } from './values.ts';
 
 export const STATE_NAME_RE = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const EVENT_NAME_RE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
@@ -55,7 +55,7 @@ function retryErrors(raw: unknown, add: (field: string, msg: string) => void, pr
   if (!isObject(raw)) { add(prefix, `${label}retry must be an object`); return; }
   const limits: Record<string, [number, number]> = { max_attempts: [1, 20], backoff_seconds: [1, 3600], timeout_seconds: [1, 3600] };
   for (const [k, v] of Object.entries(raw)) {
-    const lim = limits[k];
+    const lim = Object.hasOwn(limits, k) ? limits[k] : undefined;
     if (!lim) { add(`${prefix}.${k}`, `${label}retry.${k} is not allowed`); continue; }
     if (typeof v !== 'number' || !Number.isInteger(v) || v < lim[0] || v > lim[1]) add(`${prefix}.${k}`, `${label}retry.${k} must be a whole number from ${lim[0]} to ${lim[1]}`);
   }
@@ -71,6 +71,7 @@ export function checkDefinition(raw: unknown, steps: StepRegistry, env: { settin
 
   if (!isObject(raw)) return { errors: { base: 'must be an object { initial, states }' }, compiled: null };
   if (Buffer.byteLength(JSON.stringify(raw)) > MAX_DEFINITION_BYTES) return { errors: { base: `must be at most ${MAX_DEFINITION_BYTES / 1024} KB of JSON` }, compiled: null };
+  if (nestsDeeperThan(raw, MAX_NESTING)) return { errors: { base: `nests deeper than ${MAX_NESTING} levels` }, compiled: null };
   for (const k of Object.keys(raw)) if (!['initial', 'data', 'retry', 'states'].includes(k)) add(k, 'is not allowed');
   if (raw.data !== undefined && !isObject(raw.data)) add('data', 'must be an object');
   retryErrors(raw.retry, add, 'retry', '');
@@ -194,7 +195,7 @@ export function checkDefinition(raw: unknown, steps: StepRegistry, env: { settin
     if (c.step) {
       for (const e of emitted) {
         if (e === FAILED_EVENT) continue; // unhandled: the instance ends failed
-        const ts = c.on[e];
+        const ts = Object.hasOwn(c.on, e) ? c.on[e] : undefined;
         if (!ts) add(`${at}.on.${e}`, `${st}: its step ${c.step.type} may emit "${e}" but no transition handles it (missing transition)`);
         else if (ts.every((t) => t.guard)) add(`${at}.on.${e}`, `${st}: every transition of "${e}" (emitted by its step) has a guard: add one without a guard as the fallback`);
       }

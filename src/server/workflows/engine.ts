@@ -11,7 +11,7 @@ import { isUuid } from '../db/types.ts';
 import { conflict, invalid, notFound } from '../http/errors.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { buildMachine, FAILED_EVENT, type CompiledDefinition } from './definition.ts';
-import { dataDiff } from './values.ts';
+import { dataDiff, MAX_NESTING, nestsDeeperThan } from './values.ts';
 
 export const STEP_JOB = 'workflow.step';
 export const EVENT_JOB = 'workflow.event';
@@ -99,8 +99,16 @@ async function recordTransition(tx: Tx, row: InstanceRow, t: {
   );
 }
 
+/** Why the flow's data cannot be kept (too large, too deep), or null. */
+export function dataProblem(data: Record<string, unknown>): string | null {
+  if (nestsDeeperThan(data, MAX_NESTING)) return `the flow's data may not nest deeper than ${MAX_NESTING} levels`;
+  if (Buffer.byteLength(JSON.stringify(data)) > MAX_DATA_BYTES) return `the flow's data may not exceed ${MAX_DATA_BYTES / 1024} KB`;
+  return null;
+}
+
 function checkDataSize(data: Record<string, unknown>) {
-  if (Buffer.byteLength(JSON.stringify(data)) > MAX_DATA_BYTES) throw invalid({ data: `the flow's data may not exceed ${MAX_DATA_BYTES / 1024} KB` });
+  const problem = dataProblem(data);
+  if (problem) throw invalid({ data: problem });
 }
 
 /**

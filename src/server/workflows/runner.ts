@@ -29,7 +29,7 @@ import { detachedJob, JobReleased, type DetachedJob } from '../jobs/worker.ts';
 import { createNotification } from '../notify.ts';
 import { FAILED_EVENT } from './definition.ts';
 import {
-  ACTIVE, applyToRow, EVENT_JOB, lockInstance, loadVersion, MAX_DATA_BYTES, RUNNER_JOB_ATTEMPTS, STEP_JOB, stepFailed,
+  ACTIVE, applyToRow, dataProblem, EVENT_JOB, lockInstance, loadVersion, RUNNER_JOB_ATTEMPTS, STEP_JOB, stepFailed,
   type InstanceRow, type LoadedVersion,
 } from './engine.ts';
 import { stepEvents, type StepRegistry } from './registry.ts';
@@ -186,8 +186,9 @@ export function workflowJobHandlers(app: AppContext, opts: RunnerOptions): Recor
       }
       const done = result as { event: string; data?: Record<string, unknown> };
       const merged = done.data ? { ...now.data, ...done.data } : now.data;
-      if (Buffer.byteLength(JSON.stringify(merged)) > MAX_DATA_BYTES) {
-        await stepFailed(tx, v, now, `the step's data would make the flow's data larger than ${MAX_DATA_BYTES / 1024} KB`, actor);
+      const problem = dataProblem(merged);
+      if (problem) {
+        await stepFailed(tx, v, now, `the step's data cannot be kept: ${problem}`, actor);
         return;
       }
       if (done.event === FAILED_EVENT) {

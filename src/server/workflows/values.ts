@@ -139,3 +139,17 @@ export function canonicalJson(v: unknown): string {
   };
   return JSON.stringify(norm(v));
 }
+
+/** True when a JSON value nests deeper than max (checked without recursion). */
+export function nestsDeeperThan(v: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[v, 0]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (x === null || typeof x !== 'object') continue;
+    if (d >= max) return true;
+    for (const y of Object.values(x as object)) stack.push([y, d + 1]);
+  }
+  return false;
+}
+
+export const MAX_NESTING = 32;
