@@ -3,6 +3,7 @@
 // the core's), retries, timeouts, timers, cancel, external events, webhooks and mail,
 // tenant isolation and the permission and feature gates.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { boolean, number, object, optional, string } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -535,6 +536,13 @@ describe('definitions', () => {
     expect((await bad({ ...base, data: { deep } })).definition).toBe('nests deeper than 32 levels');
     expect((await bad([])).definition).toBe('must be an object');
     expect((await bad({ ...base, states: { ...base.states, 'a.b': { on: { done: 'end' } } } }))['definition.states.a.b']).toContain('a state name must start with a letter');
+  });
+
+  it('accepts the example of docs/workflows.md', async () => {
+    const doc = readFileSync(new URL('../../docs/workflows.md', import.meta.url), 'utf8');
+    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(doc)![1]);
+    const r = await officer.post(W('/definitions/validate'), { workflow_definition: { definition: example } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
   });
 
   it('validates without saving (dry run), with the same answers', async () => {
