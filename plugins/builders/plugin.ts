@@ -47,6 +47,13 @@ export default defineArea({
   title: 'Builders',
   permissions,
   features,
+  // The workflow API (verification flows are statecharts run by the core's engine).
+  guards: {
+    flowsRead: { access: ['FORMS_CREATE', 'FORMS_UPDATE', 'FORMS_PUBLISH'], feature: 'FLOW_BUILDER' },
+    flowsWrite: { access: ['FORMS_CREATE', 'FORMS_UPDATE'], feature: 'FLOW_BUILDER' },
+    flowsPublish: { access: 'FORMS_PUBLISH', feature: 'FLOW_BUILDER' },
+    flowRuns: { access: ['FORMS_PUBLISH', 'MANAGE_CM_CASES'], feature: 'VERIFICATION_FLOW' },
+  },
   routes: [
     { path: 'builder', section, title: 'Builders', redirect: 'builder/forms', crumb: { onlyWithChild: true } },
 

@@ -222,9 +222,24 @@ type ServerContributions = {
   [P in ExtensionPointId]?: readonly (ExtensionPointRegistry[P] extends { server: infer S } ? S : never)[];
 };
 
-/** What a server extension point's owner gets from the host: every contribution, with its area. */
+/** The area's own guards that the workflow API's routes use (docs/workflows.md). */
+export interface WorkflowApiGuards<G extends string = string> {
+  /** Reading flow definitions and step types. */
+  read: G;
+  /** Saving definitions (each save of a change is a new version). */
+  write: G;
+  /** Publishing a version; the client's webhook secret. */
+  publish: G;
+  /** Starting, reading, signalling and cancelling flow instances. */
+  instances: G;
+}
+
+/** What an area's server half gets from the host while it registers. */
 export interface ServerPointHost {
+  /** Every contribution to one of this area's extension points ('<point>' or '<area>.<point>'), with its area. */
   contributions<T = unknown>(point: string): { area: string; item: T }[];
+  /** Registers the workflow engine's API (definitions, versions, instances, step types) under this area's guards. */
+  registerWorkflowApi<G extends string>(api: ApiRegistrar<G>, guards: WorkflowApiGuards<G>): void;
 }
 
 export interface ServerPluginParts<G extends string = string> {

@@ -22,6 +22,11 @@ import { startWorker, type WorkerOptions } from './jobs/worker.ts';
 import { createHostServices, type HostServices } from './host-services.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { seedDemo, type SeedResult } from './seed.ts';
+import { workflowMigrations } from './workflows/migration.ts';
+import { registerWorkflowsApi } from './api/workflows.ts';
+import { collectWorkflowSteps, type StepRegistry } from './workflows/registry.ts';
+import { workflowJobHandlers } from './workflows/runner.ts';
+import { coreWorkflowSteps } from './workflows/steps/core.ts';
 
 declare const __APP_VERSION__: string | undefined;
 
@@ -51,6 +56,8 @@ export interface App {
   jobHandlers: Record<string, JobHandler>;
   /** The context jobs run with (tests run jobs one at a time with runNextJob). */
   jobContext: (tx: Tx, job: { kind: string; clientId: string | null }) => JobContext;
+  /** Every workflow step type: the core's and the plugins' (docs/workflows.md). */
+  workflowSteps: StepRegistry;
   migrationsApplied: string[];
   seed: SeedResult | null;
   version: string;
@@ -84,9 +91,13 @@ export function catalogOf(plugins: readonly ServerPlugin[]): Catalog {
   return buildCatalog(plugins.map((p) => p.area), { reservedErrors: [...Object.keys(PLATFORM_ERRORS), ...Object.keys(BILLING_ERRORS)] });
 }
 
-/** What an extension point's owner reads: every server contribution to it, with its area. */
-export function pointHost(plugins: readonly ServerPlugin[], owner: string): ServerPointHost {
+/** What an area's server half gets from the host while it registers: contributions to its points, the workflow API. */
+export function pointHost(plugins: readonly ServerPlugin[], owner: string, workflowSteps: StepRegistry | null): ServerPointHost {
   return {
+    registerWorkflowApi(api, guards) {
+      if (!workflowSteps) throw new Error(`${owner}: the workflow API is registered with the routes`);
+      registerWorkflowsApi(api, { registry: workflowSteps, guards });
+    },
     contributions<T>(point: string) {
       const id = point.includes('.') ? point : `${owner}.${point}`;
       return plugins.flatMap((p) => ((p.contributes as Record<string, readonly T[]> | undefined)?.[id] ?? []).map((item) => ({ area: p.area.name, item })));
@@ -98,6 +109,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const plugins = opts.plugins ?? [];
   const version = appVersion();
   const catalog = catalogOf(plugins);
+  // A step type contributed twice stops the start, before anything is opened.
+  const workflowSteps = collectWorkflowSteps(coreWorkflowSteps, plugins, (p) => pointHost(plugins, p.area.name, null));
   const app = createHttpServer(config, { logger: opts.logger });
   for (const [code, def] of catalog.errors) app.declaredErrors.set(code, def);
   const db = opts.db ?? (await openDb(config, app.log));
@@ -107,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   try {
     const migrationsApplied = await migrate(db, [
       ...coreMigrations,
+      ...workflowMigrations,
       ...identityMigrations,
       ...plugins.flatMap((p) => p.migrations ?? []),
     ]);
@@ -121,12 +135,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const host = createHostServices(ctx, { catalog, plugins, files });
     const routes = new RouteTable(catalog);
     registerCoreApi(routes.registrar('core'));
-    for (const p of plugins) p.api?.(routes.registrar(p.area.name), pointHost(plugins, p.area.name));
+    for (const p of plugins) p.api?.(routes.registrar(p.area.name), pointHost(plugins, p.area.name, workflowSteps));
     mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf }, host);
 
     registerFallback(app, webApp(config, opts.webDir ?? path.join(findRoot(), 'dist', 'web'), version));
 
-    const { handlers: jobHandlers, owners } = collectJobHandlers({ [MAIL_JOB]: mailDeliveryJob(config, opts.sendMail) }, plugins);
+    const { handlers: jobHandlers, owners } = collectJobHandlers({
+      [MAIL_JOB]: mailDeliveryJob(config, opts.sendMail),
+      ...workflowJobHandlers(ctx, { registry: workflowSteps }),
+    }, plugins);
     const jobContext = (tx: Tx, job: { kind: string; clientId: string | null }): JobContext => ({
       ...host.actions(tx, { owner: owners.get(job.kind) ?? 'core', clientId: job.clientId, userId: null }),
       query: tx.query.bind(tx),
@@ -142,7 +159,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     let closed = false;
     return {
-      app, ctx, routes, jobHandlers, migrationsApplied, seed, version, catalog, host, jobContext,
+      app, ctx, routes, jobHandlers, workflowSteps, migrationsApplied, seed, version, catalog, host, jobContext,
       files,
       async close() {
         if (closed) return;

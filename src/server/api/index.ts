@@ -1,4 +1,5 @@
-// The core API (spec 7); paths are listed in docs/api.md.
+// The core API (spec 7); paths are listed in docs/api.md. The areas' APIs come with their
+// plugins (the workflow API with the flow builder's area, under its guards).
 import type { ApiRegistrar } from '../../host/server.ts';
 import { registerNotificationsApi } from './notifications.ts';
 import { registerShellApi } from './shell.ts';

@@ -58,6 +58,25 @@ export async function complete(q: Queryable, id: string): Promise<void> {
   );
 }
 
+/** A running job stays this worker's for leaseSeconds more (detached jobs renew while they run). */
+export async function extendLease(q: Queryable, id: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE jobs SET locked_until = now() + make_interval(secs => $3)
+      WHERE id = $1 AND status = 'running' AND locked_by = $2`,
+    [id, workerId, leaseSeconds],
+  );
+  return rowCount > 0;
+}
+
+/** Gives a job back without counting the attempt (the worker is stopping): any copy may take it at once. */
+export async function release(q: Queryable, id: string, workerId: string): Promise<void> {
+  await q.query(
+    `UPDATE jobs SET status = 'queued', run_at = now(), locked_until = NULL, locked_by = NULL, attempts = greatest(attempts - 1, 0)
+      WHERE id = $1 AND status = 'running' AND locked_by = $2`,
+    [id, workerId],
+  );
+}
+
 /** Seconds before the next attempt: base·2^(attempt-1), capped at an hour. */
 export function backoffSeconds(attempt: number, baseSeconds = 10): number {
   return Math.min(baseSeconds * 2 ** Math.max(0, attempt - 1), 3600);

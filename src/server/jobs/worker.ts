@@ -2,46 +2,116 @@
 // tenant transaction when the job belongs to a client), marks it done or schedules a
 // retry. Idle workers sleep until a NOTIFY on the jobs channel or the next poll.
 // Delivery is at-least-once: a handler must tolerate running again after a crash.
+//
+// Detached handlers (detachedJob(), the workflow runner's steps) run outside any
+// transaction, because they wait on the world (webhooks, mail servers) and must not hold a
+// connection meanwhile; they open short transactions of their own. While one runs, the
+// worker renews its lease, so only a dead worker's jobs are taken again. stop() aborts
+// them and waits at most shutdownGraceMs: a handler that does not stop in time is left to
+// its lease, as if the process had died.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobContext, JobHandler, Tx } from '../../host/server.ts';
 import type { AppContext } from '../context.ts';
-import { claim, complete, fail, JOBS_CHANNEL } from './queue.ts';
+import { claim, complete, extendLease, fail, JOBS_CHANNEL, release } from './queue.ts';
 
 export interface WorkerOptions {
   handlers: Record<string, JobHandler>;
   /** The context a handler gets around its transaction (the host's actions, bound to the job's owner). */
   context?: (tx: Tx, job: { kind: string; clientId: string | null }) => JobContext;
   pollMs?: number;
+  /** How long a claimed job is this worker's; detached jobs renew it every third of it. */
   leaseSeconds?: number;
   backoffBaseSeconds?: number;
   concurrency?: number;
+  /** stop() waits this long for running jobs (default 30 s), then leaves them to their lease. */
+  shutdownGraceMs?: number;
+  /** Names this worker in jobs.locked_by (default: host, process and a random part). */
+  workerId?: string;
 }
 
-export type JobOutcome = { id: string; kind: string; outcome: 'done' | 'retry' | 'failed'; error?: string };
+export type JobOutcome = { id: string; kind: string; outcome: 'done' | 'retry' | 'failed' | 'released'; error?: string };
 
-const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+/** A job handler that runs outside any transaction (see the file's comment). */
+export interface DetachedJob {
+  id: string;
+  kind: string;
+  payload: any;
+  attempt: number;
+  clientId: string | null;
+  /** Aborted when the worker stops: stop, commit nothing, and throw JobReleased. */
+  signal: AbortSignal;
+}
 
-export async function runNextJob(ctx: AppContext, opts: WorkerOptions): Promise<JobOutcome | null> {
-  const job = await claim(ctx.db, workerId, opts.leaseSeconds ?? 300);
+/** Thrown by a detached handler that stopped because the worker is stopping: the job is queued again at once. */
+export class JobReleased extends Error {
+  constructor(message = 'the worker stopped') {
+    super(message);
+    this.name = 'JobReleased';
+  }
+}
+
+const DETACHED = Symbol.for('compliance.jobs.detached');
+
+export function detachedJob(run: (job: DetachedJob) => Promise<void>): JobHandler {
+  const handler: JobHandler = async () => { throw new Error('a detached job runs outside a transaction'); };
+  Object.defineProperty(handler, DETACHED, { value: run });
+  return handler;
+}
+
+function detachedRun(h: JobHandler | undefined): ((job: DetachedJob) => Promise<void>) | undefined {
+  return h ? (h as unknown as Record<symbol, (job: DetachedJob) => Promise<void>>)[DETACHED] : undefined;
+}
+
+/** Detached jobs running in one worker: stop() aborts them and ends their lease renewals. */
+interface Running { abort: AbortController; beat: ReturnType<typeof setInterval> }
+
+const defaultWorkerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+export async function runNextJob(ctx: AppContext, opts: WorkerOptions, running?: Set<Running>): Promise<JobOutcome | null> {
+  const workerId = opts.workerId ?? defaultWorkerId;
+  const leaseSeconds = opts.leaseSeconds ?? 300;
+  const job = await claim(ctx.db, workerId, leaseSeconds);
   if (!job) return null;
   const handler = Object.hasOwn(opts.handlers, job.kind) ? opts.handlers[job.kind] : undefined;
+  const detached = detachedRun(handler);
+  const abort = new AbortController();
   try {
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-    await ctx.db.transaction((tx) => {
-      const jc = opts.context ? opts.context(tx, { kind: job.kind, clientId: job.client_id }) : (tx as JobContext);
-      return handler({ id: job.id, payload: job.payload, attempt: job.attempts }, jc);
-    }, { clientId: job.client_id });
+    if (detached) {
+      const beat = setInterval(() => {
+        extendLease(ctx.db, job.id, workerId, leaseSeconds).catch((err) => ctx.log.warn({ err, job: job.id }, 'jobs: lease renewal failed'));
+      }, Math.max(200, (leaseSeconds * 1000) / 3));
+      const entry: Running = { abort, beat };
+      running?.add(entry);
+      try {
+        await detached({ id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, clientId: job.client_id, signal: abort.signal });
+      } finally {
+        clearInterval(beat);
+        running?.delete(entry);
+      }
+    } else {
+      await ctx.db.transaction((tx) => {
+        const jc = opts.context ? opts.context(tx, { kind: job.kind, clientId: job.client_id }) : (tx as JobContext);
+        return handler({ id: job.id, payload: job.payload, attempt: job.attempts }, jc);
+      }, { clientId: job.client_id });
+    }
     await complete(ctx.db, job.id);
     return { id: job.id, kind: job.kind, outcome: 'done' };
   } catch (err) {
+    if (err instanceof JobReleased && abort.signal.aborted) {
+      await release(ctx.db, job.id, workerId);
+      return { id: job.id, kind: job.kind, outcome: 'released' };
+    }
     const outcome = await fail(ctx.db, job, err, opts.backoffBaseSeconds);
     ctx.log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts, outcome }, 'job failed');
     return { id: job.id, kind: job.kind, outcome, error: (err as Error)?.message ?? String(err) };
   }
 }
 
-export function startWorker(ctx: AppContext, opts: WorkerOptions): { stop(): Promise<void> } {
+export function startWorker(ctx: AppContext, options: WorkerOptions): { stop(): Promise<void> } {
+  const opts: WorkerOptions = { ...options, workerId: options.workerId ?? `${defaultWorkerId}:${randomUUID().slice(0, 4)}` };
+  const detachedRunning = new Set<Running>();
   let running = true;
   let wake: (() => void) | null = null;
   let unlisten: (() => Promise<void>) | null = null;
@@ -61,7 +131,7 @@ export function startWorker(ctx: AppContext, opts: WorkerOptions): { stop(): Pro
     while (running) {
       let ran: JobOutcome | null = null;
       try {
-        ran = await runNextJob(ctx, opts);
+        ran = await runNextJob(ctx, opts, detachedRunning);
       } catch (err) {
         if (!running) break;
         ctx.log.error({ err }, 'jobs: claiming failed');
@@ -75,7 +145,16 @@ export function startWorker(ctx: AppContext, opts: WorkerOptions): { stop(): Pro
     async stop() {
       running = false;
       wake?.();
-      await Promise.allSettled(loops);
+      for (const r of detachedRunning) r.abort.abort(new JobReleased());
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), opts.shutdownGraceMs ?? 30_000); });
+      const outcome = await Promise.race([Promise.allSettled(loops).then(() => 'stopped' as const), deadline]);
+      clearTimeout(timer);
+      if (outcome === 'late') {
+        // Jobs still running are abandoned: their leases run out and another copy takes them.
+        for (const r of detachedRunning) clearInterval(r.beat);
+        ctx.log.warn({ jobs: detachedRunning.size }, 'jobs: stopped with jobs still running; their leases will expire');
+      }
       if (unlisten) await unlisten().catch(() => {});
     },
   };
