@@ -34,6 +34,7 @@ export const coreMachines: MachineDef[] = [
     id: 'tm-case-status',
     description: 'Transaction-monitoring case status: pre-open, open, pre-closed, closed.',
     machine: tmCaseStatusMachine,
+    stored: { objectType: 'TmCase' },
   },
   {
     id: 'filter-templates',

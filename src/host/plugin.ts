@@ -66,6 +66,8 @@ export interface MachineDef {
   id: string;
   description: string;
   machine: AnyStateMachine;
+  /** The server keeps this machine's state per object (the inspector lists its instances). */
+  stored?: { objectType: string };
 }
 
 export interface PluginManifest {

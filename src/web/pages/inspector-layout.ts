@@ -34,7 +34,8 @@ export const SIZES = {
   regionPad: 12,
   marker: 10,
   labelPadX: 5,
-  labelHeight: 16,
+  labelLine: 14,
+  labelPadY: 2,
 } as const;
 
 export const CHART_ROOT = '__chart';
@@ -45,13 +46,20 @@ export const markerId = (parentId: string) => parentId + MARKER_SUFFIX;
 export function formatDelay(delay: number | string): string {
   if (typeof delay === 'string') return delay;
   if (delay < 1000) return `${delay}ms`;
-  if (delay % 60_000 === 0) return `${delay / 60_000} min`;
-  return `${Number((delay / 1000).toFixed(1))}s`;
+  if (delay < 60_000) return `${Number((delay / 1000).toFixed(1))}s`;
+  const seconds = Math.round(delay / 1000);
+  const rest = seconds % 60;
+  return rest ? `${Math.floor(seconds / 60)} min ${rest}s` : `${seconds / 60} min`;
 }
 
 export function edgeText(edge: Pick<GraphEdge, 'kind' | 'label' | 'guard' | 'delay'>): string {
+  return edgeLines(edge).join(' ');
+}
+
+/** The label as drawn: the event, and its guard on a second line (narrower arrows). */
+export function edgeLines(edge: Pick<GraphEdge, 'kind' | 'label' | 'guard' | 'delay'>): string[] {
   const base = edge.kind === 'after' && edge.delay !== undefined ? `after ${formatDelay(edge.delay)}` : edge.label;
-  return edge.guard ? `${base} [${edge.guard}]` : base;
+  return edge.guard ? [base, `[${edge.guard}]`] : [base];
 }
 
 export type BoxKind = 'atomic' | 'compound' | 'parallel' | 'region' | 'final' | 'history';
@@ -92,7 +100,7 @@ export interface DrawEdge {
   source: string;
   target: string;
   points: Point[];
-  label: { text: string; x: number; y: number; width: number; height: number } | null;
+  label: { text: string; lines: string[]; x: number; y: number; width: number; height: number } | null;
   selfLoop: boolean;
 }
 
@@ -123,13 +131,13 @@ const LAYERED: Record<string, string> = {
   // considerModelOrder, which would say the same.)
   'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
   'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-  'elk.layered.spacing.edgeNodeBetweenLayers': '14',
-  'elk.layered.spacing.edgeEdgeBetweenLayers': '10',
-  'elk.spacing.nodeNode': '26',
-  'elk.spacing.edgeNode': '14',
-  'elk.spacing.edgeEdge': '10',
-  'elk.spacing.edgeLabel': '4',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '22',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '10',
+  'elk.layered.spacing.edgeEdgeBetweenLayers': '7',
+  'elk.spacing.nodeNode': '24',
+  'elk.spacing.edgeNode': '12',
+  'elk.spacing.edgeEdge': '9',
+  'elk.spacing.edgeLabel': '3',
   'elk.spacing.nodeSelfLoop': '14',
 };
 
@@ -179,12 +187,7 @@ export function statechartToElk(graph: MachineGraph, { measure = approximateMeas
     const children: ElkNode[] = [];
     // A compound state's initial state gets a marker: a dot with an arrow into it.
     const initialChild = node.type === 'compound' ? kids.find((k) => k.initial) : undefined;
-    if (initialChild) {
-      children.push({
-        id: markerId(node.id), width: SIZES.marker, height: SIZES.marker,
-        layoutOptions: { 'elk.layered.layering.layerConstraint': 'FIRST' },
-      });
-    }
+    if (initialChild) children.push({ id: markerId(node.id), width: SIZES.marker, height: SIZES.marker });
     children.push(...kids.map(toElk));
     return {
       id: node.id,
@@ -202,11 +205,21 @@ export function statechartToElk(graph: MachineGraph, { measure = approximateMeas
   const edges: ElkExtendedEdge[] = [];
   for (const n of graph.nodes) {
     const initialChild = n.type === 'compound' ? (childrenOf.get(n.id) ?? []).find((k) => k.initial) : undefined;
-    if (initialChild) edges.push({ id: `${markerId(n.id)}->${initialChild.id}`, sources: [markerId(n.id)], targets: [initialChild.id] });
+    if (initialChild) {
+      edges.push({
+        id: `${markerId(n.id)}->${initialChild.id}`, sources: [markerId(n.id)], targets: [initialChild.id],
+        // A short straight arrow: the marker sits just before its state, level with it.
+        layoutOptions: { 'elk.layered.priority.straightness': '100', 'elk.layered.priority.shortness': '100' },
+      });
+    }
   }
   graph.edges.forEach((e, i) => {
-    const text = edgeText(e);
-    const label: ElkLabel = { text, width: measure(text, 'label') + 2 * SIZES.labelPadX, height: SIZES.labelHeight };
+    const lines = edgeLines(e);
+    const label: ElkLabel = {
+      text: lines.join(' '),
+      width: Math.max(...lines.map((l) => measure(l, 'label'))) + 2 * SIZES.labelPadX,
+      height: lines.length * SIZES.labelLine + 2 * SIZES.labelPadY,
+    };
     const targets = e.targets.length ? e.targets : [e.source];
     targets.forEach((target, j) => {
       edges.push({
@@ -292,7 +305,10 @@ export function drawingFromElk(graph: MachineGraph, laidOut: ElkNode): Drawing {
     const selfLoop = source === target;
     let label: DrawEdge['label'] = null;
     const l = e.labels?.[0];
-    if (l?.text) label = { text: l.text, x: l.x ?? 0, y: l.y ?? 0, width: l.width ?? 0, height: l.height ?? 0 };
+    if (l?.text) {
+      const lines = transition ? edgeLines(transition) : [l.text];
+      label = { text: l.text, lines, x: l.x ?? 0, y: l.y ?? 0, width: l.width ?? 0, height: l.height ?? 0 };
+    }
     if (points.length < 2 && selfLoop && boxById.has(source)) {
       // ELK does not route a self-loop on a compound state: drawn on its corner instead.
       const n = loopsPerBox.get(source) ?? 0;

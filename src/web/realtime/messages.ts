@@ -77,6 +77,8 @@ export function keysToRefresh(msg: RealtimeNotification, currentClientId: string
     else if (msg.notification_type === 'checkup' || msg.obj_type === 'Checkup') keys.push(['clients', clientId, 'checkups', id]);
     else keys.push(['clients', clientId, 'cases', id]);
   }
+  // The machine inspector's lists of stored instances of machines kept per object of this type.
+  if (msg.obj_type) keys.push(['clients', clientId, 'machine_instances', String(msg.obj_type)]);
   return keys;
 }
 

@@ -25,9 +25,9 @@ describe('realtime frames', () => {
 
   it('refreshes the notification list and the object the message names', () => {
     expect(keysToRefresh({ notification_type: 'case_status_changes', obj_id: 5, obj_type: 'Case' }, 'c1'))
-      .toEqual([['notifications'], ['clients', 'c1', 'cases', '5']]);
+      .toEqual([['notifications'], ['clients', 'c1', 'cases', '5'], ['clients', 'c1', 'machine_instances', 'Case']]);
     expect(keysToRefresh({ client_id: 'c2', notification_type: 'assignments', obj_id: 9, obj_type: 'EddReport' }, 'c1'))
-      .toEqual([['notifications'], ['clients', 'c2', 'edd_reports', '9']]);
+      .toEqual([['notifications'], ['clients', 'c2', 'edd_reports', '9'], ['clients', 'c2', 'machine_instances', 'EddReport']]);
     expect(keysToRefresh({ notification_type: 'checkup', obj_id: 'k1' }, 'c1'))
       .toEqual([['notifications'], ['clients', 'c1', 'checkups', 'k1']]);
   });
