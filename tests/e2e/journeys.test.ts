@@ -1,12 +1,24 @@
 // Journeys a new user takes through the real product in Chromium: sign-in through the
 // issuer's login page, the shell and its menu per permissions, guards and legacy
-// redirects, an invitation accepted, a live notification, the machine inspector, log out.
+// redirects, an invitation accepted, a live notification, the machine inspector (chart,
+// sandbox, stored instances), log out.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, signIn, startProduct, type Product } from './harness.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 const clientIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[1];
+
+/** WCAG contrast ratio of two CSS rgb()/rgba() colours (opaque). */
+function contrast(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = css.match(/[\d.]+/g)!.slice(0, 3).map((v) => Number(v) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
 
 // The journeys run in order on one product: the first confirms the data-retention dialog
 // that would otherwise cover the officer's later pages.
@@ -131,14 +143,119 @@ describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
     await officer.context.close();
   });
 
-  test('the machine inspector lists the registered machines and the live session state', async () => {
+  test('the machine inspector draws statecharts as nested boxes, lights live states, runs a sandbox and lists stored instances', async () => {
     const { context, page } = await session('admin@demo.local');
     const client = clientIdOf(page);
+    // The stored-instances endpoint is not served yet: in this test only, a fixed answer
+    // stands in for GET /api/v1/clients/{id}/machines/tm-case-status/instances. The second
+    // answer (after Refresh) has one case moved on.
+    let listed = 0;
+    await page.route(/\/api\/v1\/clients\/[^/]+\/machines\/tm-case-status\/instances\?/, (route) => {
+      listed += 1;
+      const row = (id: string, state: string) => ({ id, label: `Case ${id}`, state, updated_at: '2025-03-01T10:00:00Z' });
+      return route.fulfill({
+        json: {
+          success: true,
+          data: [row('TM-1', 'open'), row('TM-2', listed > 1 ? 'closed' : 'pre-closed'), row('TM-3', 'open')],
+          meta: { page: 1, per: 50, count: 3, pages: 1 },
+        },
+      });
+    });
     await page.goto(`${product.url}/${client}/admin/machines`);
-    await page.getByText('Machine inspector').first().waitFor();
+    await page.getByRole('heading', { name: 'Machine inspector' }).waitFor();
+    const machines = page.getByRole('navigation', { name: 'Machines' });
     for (const id of ['session', 'realtime-connection', 'filter-templates', 'tm-case-status']) {
-      await page.getByText(id, { exact: true }).first().waitFor();
+      await machines.getByText(id, { exact: true }).waitFor();
     }
+
+    // The session machine, drawn as a statechart: every state a box inside its parent's box,
+    // the parallel state's regions dashed, no two state boxes on top of each other.
+    const chart = page.getByRole('img', { name: 'Statechart of session' });
+    await chart.waitFor();
+    await chart.locator('g[data-state="session.connected.ping.pingReady"]').waitFor();
+    const boxes = await chart.locator('g[data-state]').evaluateAll((gs) => gs.map((g) => {
+      const r = g.querySelector('rect')!.getBoundingClientRect();
+      return { id: g.getAttribute('data-state')!, parent: g.getAttribute('data-parent'), kind: g.getAttribute('data-kind'), x: r.x, y: r.y, w: r.width, h: r.height };
+    }));
+    type Box = (typeof boxes)[number];
+    const byId = new Map(boxes.map((b) => [b.id, b]));
+    const inside = (a: Box, b: Box) => a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    expect(boxes.map((b) => b.id).sort()).toEqual([
+      'session', 'session.connected', 'session.connected.idleTimer', 'session.connected.idleTimer.counting',
+      'session.connected.ping', 'session.connected.ping.pingReady', 'session.connected.ping.pingThrottled',
+      'session.finished', 'session.ready', 'session.warning',
+    ]);
+    expect(byId.get('session.connected')!.kind).toBe('parallel');
+    expect([byId.get('session.connected.ping')!.kind, byId.get('session.connected.idleTimer')!.kind]).toEqual(['region', 'region']);
+    expect(byId.get('session.finished')!.kind).toBe('final');
+    for (const b of boxes) {
+      if (b.parent) expect(inside(b, byId.get(b.parent)!), `${b.id} inside ${b.parent}`).toBe(true);
+      for (const o of boxes) {
+        if (o.id < b.id && o.parent === b.parent) expect(overlap(b, o), `${b.id} and ${o.id} overlap`).toBe(false);
+      }
+    }
+    // Transitions are arrows with their labels, guarded ones with the guard.
+    await chart.locator('[data-label]', { hasText: 'warningDue' }).first().waitFor();
+    // The session worker of this page is live: its state is lit.
+    await chart.locator('g[data-state="session.connected"][data-active="true"]').waitFor();
+    // The text alternative beside the chart.
+    await page.getByRole('table', { name: /^States/ }).getByRole('cell', { name: 'connected.idleTimer.counting', exact: true }).waitFor();
+    await page.getByRole('table', { name: /^Transitions/ }).getByRole('cell', { name: 'always [warningDue]' }).waitFor();
+    // "N running" reads at WCAG AA contrast, on the selected machine too.
+    const badge = machines.getByRole('button', { name: /^session/ }).getByText(/running$/);
+    const [fg, bg] = await badge.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+    expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
+
+    // The sandbox: a copy in its initial state; the keyboard sends CONNECT and the light moves.
+    await page.getByRole('button', { name: 'Sandbox' }).click();
+    await chart.locator('g[data-state="session.ready"][data-active="true"]').waitFor();
+    await page.getByRole('button', { name: /^Send CONNECT/ }).focus();
+    await page.keyboard.press('Enter');
+    await chart.locator('g[data-state="session.connected.ping.pingReady"][data-active="true"]').waitFor();
+    await chart.locator('g[data-state="session.connected.idleTimer.counting"][data-active="true"]').waitFor();
+    expect(await chart.locator('g[data-state="session.ready"]').getAttribute('data-active')).toBeNull();
+    const log = page.getByTestId('sandbox-log');
+    await log.getByRole('row', { name: /ready CONNECT connected\.idleTimer\.counting, connected\.ping\.pingReady storeSession/ }).waitFor();
+    // A delay is fired by hand.
+    await page.getByRole('button', { name: /^Send ACTIVITY/ }).click();
+    await chart.locator('g[data-state="session.connected.ping.pingThrottled"][data-active="true"]').waitFor();
+    await page.getByRole('button', { name: /^Send after pingThrottle/ }).click();
+    await chart.locator('g[data-state="session.connected.ping.pingReady"][data-active="true"]').waitFor();
+    await page.setViewportSize({ width: 1400, height: 1900 });
+    await page.screenshot({ path: 'test-results/machine-inspector-session.png' });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await chart.locator('g[data-state="session.ready"][data-active="true"]').waitFor();
+    expect(await log.getByRole('row').count()).toBe(2); // the header and the start
+
+    // A guard refuses: the button is disabled until the permission is given.
+    await machines.getByRole('button', { name: /^tm-case-status/ }).click();
+    const tmChart = page.getByRole('img', { name: 'Statechart of tm-case-status' });
+    await tmChart.waitFor();
+    // tm-case-status is kept on the server: its stored instances show first.
+    const instances = page.getByRole('table', { name: 'Stored instances of tm-case-status' });
+    await instances.getByRole('row', { name: /Case TM-2 pre-closed/ }).waitFor();
+    await page.getByText('Instances per state on this page (3 listed of 3)', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Show Case TM-2 on the chart' }).click();
+    await tmChart.locator('g[data-state="tmCaseStatus.pre-closed"][data-active="true"]').waitFor();
+    await page.setViewportSize({ width: 1400, height: 1500 });
+    await page.screenshot({ path: 'test-results/machine-inspector-stored.png' });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await tmChart.locator('g[data-state="tmCaseStatus.closed"][data-active="true"]').waitFor();
+    expect(await tmChart.locator('g[data-state="tmCaseStatus.pre-closed"]').getAttribute('data-active')).toBeNull();
+
+    await page.getByRole('button', { name: 'Sandbox' }).click();
+    await tmChart.locator('g[data-state="tmCaseStatus.pre-open"][data-active="true"]').waitFor();
+    const open = page.getByRole('button', { name: /^Send OPEN/ });
+    expect(await open.isDisabled()).toBe(true);
+    await page.getByLabel('Event data (JSON, optional)').fill('{"permissions": ["MANAGE_TM"]}');
+    await page.getByRole('button', { name: /^Send SET_PERMISSIONS/ }).click();
+    await page.getByLabel('Event data (JSON, optional)').fill('');
+    await open.click();
+    await tmChart.locator('g[data-state="tmCaseStatus.open"][data-active="true"]').waitFor();
+    await log.getByRole('row', { name: /pre-open OPEN open changedToOpen, markOpen/ }).waitFor();
     await context.close();
   });
 

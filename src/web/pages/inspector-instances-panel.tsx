@@ -3,24 +3,19 @@
 // instances are in each state. Refreshes on Refresh and when a realtime notification
 // about an object of the machine's type arrives (the cache key carries the type).
 import { Button } from '@primer/react';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
-import * as echarts from 'echarts/core';
-import { BarChart } from 'echarts/charts';
-import { AriaComponent, GridComponent, TooltipComponent } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
-import { useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { ApiError, useQuery, type QueryResult } from '../../shared/api-client.ts';
 import { formatDateTime } from '../prefs/date-format.ts';
 import { AlertFallback } from '../screens/alert-fallback.tsx';
-import { SkeletonRows } from '../screens/skeleton.tsx';
+import { SkeletonChart, SkeletonRows } from '../screens/skeleton.tsx';
 import {
-  countByState, fetchInstances, instancesKey, stateCountOption, INSTANCES_PER_PAGE, type InstancePage, type MachineInstance,
+  countByState, fetchInstances, instancesKey, INSTANCES_PER_PAGE, type InstancePage, type MachineInstance,
 } from './inspector-instances.ts';
 import { formatStateValue } from './inspector-sandbox.ts';
 import { VisuallyHidden } from './inspector-ui.tsx';
 
-echarts.use([BarChart, GridComponent, TooltipComponent, AriaComponent, SVGRenderer]);
+const InstanceStateChart = lazy(() => import('./inspector-state-chart.tsx'));
 
 const Wrap = styled.div`
   display: grid; gap: 12px; font-size: 13px;
@@ -61,7 +56,6 @@ export function InstancesPanel({ machineId, objectType, query: q, page, onPage, 
   const pages = meta ? Math.max(1, meta.pages ?? Math.ceil(meta.count / (meta.per ?? INSTANCES_PER_PAGE))) : 1;
   const counts = useMemo(() => countByState(rows), [rows]);
   const caption = `Instances per state on this page (${rows.length} listed${meta ? ` of ${meta.count}` : ''}), not the whole set`;
-  const option = useMemo(() => stateCountOption(counts, caption), [counts, caption]);
 
   let body;
   if (q.error && !q.data) {
@@ -99,8 +93,9 @@ export function InstancesPanel({ machineId, objectType, query: q, page, onPage, 
         </table>
         <figure aria-labelledby={captionId}>
           <figcaption id={captionId}>{caption}.</figcaption>
-          <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate opts={{ renderer: 'svg' }}
-            style={{ height: Math.max(90, 26 * counts.length + 24), width: '100%' }} />
+          <Suspense fallback={<SkeletonChart />}>
+            <InstanceStateChart counts={counts} description={caption} />
+          </Suspense>
         </figure>
       </div>
     );

@@ -182,8 +182,8 @@ export function statechartToElk(graph: MachineGraph, { measure = approximateMeas
         height: SIZES.atomicHeight + (final ? 6 : 0),
       };
     }
-    const region = node.type === 'parallel';
-    const pad = byId.get(node.parent ?? '')?.type === 'parallel' ? SIZES.regionPad : SIZES.compoundPad;
+    const isRegion = byId.get(node.parent ?? '')?.type === 'parallel';
+    const pad = isRegion ? SIZES.regionPad : SIZES.compoundPad;
     const children: ElkNode[] = [];
     // A compound state's initial state gets a marker: a dot with an arrow into it.
     const initialChild = node.type === 'compound' ? kids.find((k) => k.initial) : undefined;
@@ -194,7 +194,8 @@ export function statechartToElk(graph: MachineGraph, { measure = approximateMeas
       children,
       layoutOptions: {
         ...layered,
-        'elk.padding': `[top=${SIZES.headerHeight + (region ? 4 : 0)},left=${pad},bottom=${pad},right=${pad}]`,
+        // Below the header, with room for an arrow's label routed along the top.
+        'elk.padding': `[top=${SIZES.headerHeight + (node.type === 'parallel' ? 10 : 6)},left=${pad},bottom=${pad},right=${pad}]`,
         // The header's title must fit: at least its width, whatever the children need.
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
         'elk.nodeSize.minimum': `(${titleWidth + 2 * pad + 8}, ${SIZES.headerHeight + 2 * pad})`,

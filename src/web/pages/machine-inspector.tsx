@@ -5,7 +5,7 @@
 //   - a stored instance, for machines whose state the server keeps (MachineDef.stored);
 //   - a sandbox copy stepped by hand through xstate's pure transitions.
 // The States and Transitions tables are the chart's text alternative.
-import { Heading, SegmentedControl, Select } from '@primer/react';
+import { Heading, Select } from '@primer/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { StateValue } from 'xstate';
@@ -52,6 +52,17 @@ const Panel = styled.section`
   .instances button[aria-pressed='true'] { border-color: #0969da; background: #ddf4ff; color: #0a3069; }
   .hint { color: var(--fgColor-muted, #59636e); font-size: 12px; }
   h3 { font-size: 14px; margin: 0 0 6px; }
+`;
+// A small segmented control of toggle buttons (Primer's SegmentedControl would bring its
+// overlay and tooltip machinery into the chunk every Primer page shares).
+const Segmented = styled.div`
+  display: inline-flex; border: 1px solid var(--borderColor-default, #d1d9e0); border-radius: 6px; overflow: hidden;
+  background: var(--bgColor-muted, #f6f8fa);
+  button { border: 0; background: transparent; padding: 4px 12px; font: inherit; font-size: 13px; color: #1f2328; cursor: pointer; }
+  button + button { border-left: 1px solid var(--borderColor-default, #d1d9e0); }
+  button:hover { background: #eef1f4; }
+  button[aria-pressed='true'] { background: #fff; font-weight: 600; box-shadow: inset 0 -2px 0 #0969da; }
+  button:focus-visible { outline: 2px solid #0969da; outline-offset: -2px; }
 `;
 const Frame = styled.div`
   border: 1px solid var(--borderColor-default, #d1d9e0); border-radius: 8px; background: #fff;
@@ -256,11 +267,11 @@ export default function MachineInspector(_props: PageProps) {
           <Heading as="h2" id="machine-title" style={{ fontSize: 18 }}>{selected.id}</Heading>
           <p>{selected.description}</p>
           <div className="toolbar">
-            <SegmentedControl aria-label="Highlight on the chart" size="small" onChange={(i) => setSource(sources[i]!.key)}>
+            <Segmented role="group" aria-label="Highlight on the chart">
               {sources.map((s) => (
-                <SegmentedControl.Button key={s.key} selected={source === s.key}>{s.label}</SegmentedControl.Button>
+                <button key={s.key} type="button" aria-pressed={source === s.key} onClick={() => setSource(s.key)}>{s.label}</button>
               ))}
-            </SegmentedControl>
+            </Segmented>
             <span>
               <label htmlFor="inspector-direction">Layout</label>
               <Select id="inspector-direction" size="small" value={direction} onChange={(e) => setDirection(e.target.value as Direction)}>
