@@ -67,6 +67,7 @@ const Segmented = styled.div`
 const Frame = styled.div`
   border: 1px solid var(--borderColor-default, #d1d9e0); border-radius: 8px; background: #fff;
   overflow: auto; max-height: 72vh; padding: 8px;
+  &:focus-visible { outline: 2px solid #0969da; outline-offset: 2px; }
 `;
 const Legend = styled.ul`
   display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; margin: 0; padding: 0;
@@ -291,7 +292,8 @@ export default function MachineInspector(_props: PageProps) {
             </div>
           ) : null}
 
-          <Frame ref={frameRef} data-testid="chart-frame">
+          {/* Focusable, so that a chart wider than the page scrolls from the keyboard too. */}
+          <Frame ref={frameRef} data-testid="chart-frame" tabIndex={0} role="region" aria-label={`Chart of ${selected.id}`}>
             {layout.status === 'error' ? <AlertFallback message={`The chart could not be drawn: ${layout.error.message}`} />
               : drawing ? (
                 <StatechartSvg drawing={drawing} active={active} scale={scale}
