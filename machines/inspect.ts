@@ -1,6 +1,8 @@
 // Reads a machine's structure as a plain graph (for the machine inspector page) and
 // records which parts of that graph a running actor actually visits (for the machine
 // tests, which must reach every state and take every transition). Pure: no DOM, no I/O.
+// The structure is read through xstate's public StateNode API (root, states, transitions,
+// always, after, initial, invoke, type); the one private field used is noted below.
 import { createActor } from 'xstate';
 import type { Actor, ActorOptions, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, StateValue } from 'xstate';
 
@@ -53,9 +55,16 @@ function guardName(guard: unknown): string | undefined {
   return 'inline';
 }
 
+/** The delay of a delayed transition, from its source node's public `after` list. */
+function delayOf(t: AnyTransitionDefinition): number | string | undefined {
+  const own = t.source.after.find((d) => d.eventType === t.eventType);
+  // `after` keys are numbers or names of configured delays, never expressions.
+  return own ? (own.delay as number | string) : undefined;
+}
+
 function edgeKind(t: AnyTransitionDefinition): EdgeKind {
   if (t.eventType === '') return 'always';
-  if ('delay' in t) return 'after';
+  if (delayOf(t) !== undefined) return 'after';
   if (t.eventType.startsWith('xstate.done.')) return 'done';
   if (t.eventType.startsWith('xstate.error.')) return 'error';
   return 'event';
@@ -70,7 +79,7 @@ function actorName(t: AnyTransitionDefinition, id: string): string {
 function edgeLabel(t: AnyTransitionDefinition, kind: EdgeKind): string {
   switch (kind) {
     case 'always': return 'always';
-    case 'after': return `after ${String((t as unknown as { delay: unknown }).delay)}`;
+    case 'after': return `after ${String(delayOf(t))}`;
     case 'done': {
       const actor = /^xstate\.done\.actor\.(.*)$/.exec(t.eventType);
       return `done: ${actor ? actorName(t, actor[1]!) : t.eventType.replace(/^xstate\.done\.state\./, '')}`;
@@ -143,7 +152,7 @@ function graphWithKeys(machine: AnyStateMachine): { graph: MachineGraph; edgeByK
         kind,
         label,
         ...(guard ? { guard } : {}),
-        ...(kind === 'after' ? { delay: (t as unknown as { delay: number | string }).delay } : {}),
+        ...(kind === 'after' ? { delay: delayOf(t) } : {}),
         reenter: t.reenter,
       };
       edges.push(edge);
@@ -195,6 +204,9 @@ export interface Coverage {
   report(): CoverageReport;
 }
 
+// xstate's inspection API names the transitions a microstep took only as `_transitions`
+// (typed in its InspectedMicrostepEvent; no public equivalent exists). Only the coverage
+// of the machine tests reads it; the inspector page does not.
 interface InspectionLike {
   type: string;
   rootId: string;

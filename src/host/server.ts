@@ -212,6 +212,8 @@ export interface StatusMachineDef {
   column?: string;
   /** SQL expression naming an instance in lists (the inspector's live instances): 'email'. */
   label: string;
+  /** The column holding when the row last changed, if it has one ('updated_at'). */
+  updatedAt?: string;
   /** Context the machine's guards read, from the row (the current time is added as `now`). */
   context?: (row: Record<string, any>) => Record<string, unknown>;
   /** The 409 message for an event the state does not accept (default: names the state and the event). */

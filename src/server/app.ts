@@ -134,7 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const files = openFileStore(config);
     const host = createHostServices(ctx, { catalog, plugins, files });
     const routes = new RouteTable(catalog);
-    registerCoreApi(routes.registrar('core'));
+    registerCoreApi(routes.registrar('core'), host);
     for (const p of plugins) p.api?.(routes.registrar(p.area.name), pointHost(plugins, p.area.name, workflowSteps));
     mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf }, host);
 

@@ -28,7 +28,7 @@ export const STATE_CHANGED = 'state_changed';
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 
-export interface StoredMachine extends Required<Pick<StatusMachineDef, 'table' | 'column' | 'label'>> {
+export interface StoredMachine extends Required<Pick<StatusMachineDef, 'table' | 'column' | 'label'>>, Pick<StatusMachineDef, 'updatedAt'> {
   id: string;
   area: string;
   machine: AnyStateMachine;
@@ -84,9 +84,11 @@ function collectStoredMachines(plugins: readonly ServerPlugin[], catalog: Catalo
       if (!m.stored) throw new HostSetupError(`${where}: the manifest does not mark it stored`);
       if (!isFlatMachine(m.machine)) throw new HostSetupError(`${where}: stored machines keep flat states`);
       const column = def.column ?? 'status';
-      if (!IDENT.test(def.table) || !IDENT.test(column)) throw new HostSetupError(`${where}: bad table or column name`);
+      if (!IDENT.test(def.table) || !IDENT.test(column) || (def.updatedAt !== undefined && !IDENT.test(def.updatedAt))) {
+        throw new HostSetupError(`${where}: bad table or column name`);
+      }
       if (out.has(m.id)) throw new HostSetupError(`${where}: stored twice`);
-      out.set(m.id, { id: m.id, area: p.area.name, machine: m.machine, objectType: m.stored.objectType, table: def.table, column, label: def.label, context: def.context, refusal: def.refusal });
+      out.set(m.id, { id: m.id, area: p.area.name, machine: m.machine, objectType: m.stored.objectType, table: def.table, column, label: def.label, updatedAt: def.updatedAt, context: def.context, refusal: def.refusal });
     }
   }
   return out;

@@ -1,6 +1,7 @@
 // Journeys a new user takes through the real product in Chromium: sign-in through the
 // issuer's login page, the shell and its menu per permissions, guards and legacy
-// redirects, an invitation accepted, a live notification, the machine inspector, log out.
+// redirects, an invitation accepted, a live notification, the machine inspector (chart,
+// sandbox, stored instances), log out.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, signIn, startProduct, type Product } from './harness.ts';
@@ -8,10 +9,32 @@ import { startSmtpSink } from './smtp-sink.ts';
 
 const clientIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[1];
 
+/** WCAG contrast ratio of two CSS rgb()/rgba() colours (opaque). */
+function contrast(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = css.match(/[\d.]+/g)!.slice(0, 3).map((v) => Number(v) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
 // The journeys run in order on one product: the first confirms the data-retention dialog
 // that would otherwise cover the officer's later pages.
 // Generous limits: CI runs these beside the API tests on two cores. Each step waits at
 // most 20 s, so a failure names its step rather than the test's timeout.
+/** A call to the product's API from the signed-in page (its session cookie and CSRF token). */
+async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<any> {
+  return page.evaluate(async ({ method, path, body }) => {
+    const csrf = /(?:^|; )csrf_token=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+    const headers: Record<string, string> = { 'x-csrf-token': decodeURIComponent(csrf) };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const r = await fetch(`/api/v1/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return r.json();
+  }, { method, path, body });
+}
+
 describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
   let product: Product;
   let browser: Browser;
@@ -131,14 +154,113 @@ describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
     await officer.context.close();
   });
 
-  test('the machine inspector lists the registered machines and the live session state', async () => {
+  test('the machine inspector draws statecharts as nested boxes, lights live states, runs a sandbox and lists stored instances', async () => {
     const { context, page } = await session('admin@demo.local');
     const client = clientIdOf(page);
+    // Two invitations: instances of a statechart the server keeps (client-settings.invite).
+    const inviteA = await callApi(page, 'POST', `clients/${client}/invites`, { invite: { email: 'stored-a@example.com', role: 'analyst' } });
+    const inviteB = await callApi(page, 'POST', `clients/${client}/invites`, { invite: { email: 'stored-b@example.com', role: 'analyst' } });
+    expect([inviteA.success, inviteB.success]).toEqual([true, true]);
     await page.goto(`${product.url}/${client}/admin/machines`);
-    await page.getByText('Machine inspector').first().waitFor();
-    for (const id of ['session', 'realtime-connection', 'filter-templates', 'transaction-monitoring.case-status']) {
-      await page.getByText(id, { exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: 'Machine inspector' }).waitFor();
+    const machines = page.getByRole('navigation', { name: 'Machines' });
+    for (const id of ['session', 'realtime-connection', 'filter-templates', 'client-settings.invite', 'transaction-monitoring.case-status']) {
+      await machines.getByText(id, { exact: true }).waitFor();
     }
+
+    // The session machine, drawn as a statechart: every state a box inside its parent's box,
+    // the parallel state's regions dashed, no two state boxes on top of each other.
+    const chart = page.getByRole('img', { name: 'Statechart of session' });
+    await chart.waitFor();
+    await chart.locator('g[data-state="session.connected.ping.pingReady"]').waitFor();
+    const boxes = await chart.locator('g[data-state]').evaluateAll((gs) => gs.map((g) => {
+      const r = g.querySelector('rect')!.getBoundingClientRect();
+      return { id: g.getAttribute('data-state')!, parent: g.getAttribute('data-parent'), kind: g.getAttribute('data-kind'), x: r.x, y: r.y, w: r.width, h: r.height };
+    }));
+    type Box = (typeof boxes)[number];
+    const byId = new Map(boxes.map((b) => [b.id, b]));
+    const inside = (a: Box, b: Box) => a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    expect(boxes.map((b) => b.id).sort()).toEqual([
+      'session', 'session.connected', 'session.connected.idleTimer', 'session.connected.idleTimer.counting',
+      'session.connected.ping', 'session.connected.ping.pingReady', 'session.connected.ping.pingThrottled',
+      'session.finished', 'session.ready', 'session.warning',
+    ]);
+    expect(byId.get('session.connected')!.kind).toBe('parallel');
+    expect([byId.get('session.connected.ping')!.kind, byId.get('session.connected.idleTimer')!.kind]).toEqual(['region', 'region']);
+    expect(byId.get('session.finished')!.kind).toBe('final');
+    for (const b of boxes) {
+      if (b.parent) expect(inside(b, byId.get(b.parent)!), `${b.id} inside ${b.parent}`).toBe(true);
+      for (const o of boxes) {
+        if (o.id < b.id && o.parent === b.parent) expect(overlap(b, o), `${b.id} and ${o.id} overlap`).toBe(false);
+      }
+    }
+    // Transitions are arrows with their labels, guarded ones with the guard.
+    await chart.locator('[data-label]', { hasText: 'warningDue' }).first().waitFor();
+    // The session worker of this page is live: its state is lit.
+    await chart.locator('g[data-state="session.connected"][data-active="true"]').waitFor();
+    // The text alternative beside the chart.
+    await page.getByRole('table', { name: /^States/ }).getByRole('cell', { name: 'connected.idleTimer.counting', exact: true }).waitFor();
+    await page.getByRole('table', { name: /^Transitions/ }).getByRole('cell', { name: 'always [warningDue]' }).waitFor();
+    // "N running" reads at WCAG AA contrast, on the selected machine too.
+    const badge = machines.getByRole('button', { name: /^session/ }).getByText(/running$/);
+    const [fg, bg] = await badge.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+    expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
+
+    // The sandbox: a copy in its initial state; the keyboard sends CONNECT and the light moves.
+    await page.getByRole('button', { name: 'Sandbox' }).click();
+    await chart.locator('g[data-state="session.ready"][data-active="true"]').waitFor();
+    await page.getByRole('button', { name: /^Send CONNECT/ }).focus();
+    await page.keyboard.press('Enter');
+    await chart.locator('g[data-state="session.connected.ping.pingReady"][data-active="true"]').waitFor();
+    await chart.locator('g[data-state="session.connected.idleTimer.counting"][data-active="true"]').waitFor();
+    expect(await chart.locator('g[data-state="session.ready"]').getAttribute('data-active')).toBeNull();
+    const log = page.getByTestId('sandbox-log');
+    await log.getByRole('row', { name: /ready CONNECT connected\.idleTimer\.counting, connected\.ping\.pingReady storeSession/ }).waitFor();
+    // A delay is fired by hand.
+    await page.getByRole('button', { name: /^Send ACTIVITY/ }).click();
+    await chart.locator('g[data-state="session.connected.ping.pingThrottled"][data-active="true"]').waitFor();
+    await page.getByRole('button', { name: /^Send after pingThrottle/ }).click();
+    await chart.locator('g[data-state="session.connected.ping.pingReady"][data-active="true"]').waitFor();
+    await page.setViewportSize({ width: 1400, height: 1900 });
+    await page.screenshot({ path: 'test-results/machine-inspector-session.png' });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await chart.locator('g[data-state="session.ready"][data-active="true"]').waitFor();
+    expect(await log.getByRole('row').count()).toBe(2); // the header and the start
+
+    // A machine kept on the server: its stored instances show first, each lit on demand.
+    await machines.getByRole('button', { name: /^client-settings\.invite/ }).click();
+    const inviteChart = page.getByRole('img', { name: 'Statechart of client-settings.invite' });
+    await inviteChart.waitFor();
+    const instances = page.getByRole('table', { name: 'Stored instances of client-settings.invite' });
+    await instances.getByRole('row', { name: /stored-b@example\.com pending/ }).waitFor();
+    await page.getByText('Instances per state on this page', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Show stored-b@example.com on the chart' }).click();
+    await inviteChart.locator('g[data-state="client-settings.invite.pending"][data-active="true"]').waitFor();
+    await page.setViewportSize({ width: 1400, height: 1500 });
+    await page.screenshot({ path: 'test-results/machine-inspector-stored.png' });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    // Revoked on the server: the machine moves it, and the list shows the new state.
+    expect((await callApi(page, 'POST', `clients/${client}/invites/${inviteB.data.id}/revoke`)).data.status).toBe('revoked');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await inviteChart.locator('g[data-state="client-settings.invite.revoked"][data-active="true"]').waitFor();
+    expect(await inviteChart.locator('g[data-state="client-settings.invite.pending"]').getAttribute('data-active')).toBeNull();
+
+    // A guard refuses in the sandbox: the button is disabled until the permission is given.
+    await machines.getByRole('button', { name: /^transaction-monitoring\.case-status/ }).click();
+    const tmChart = page.getByRole('img', { name: 'Statechart of transaction-monitoring.case-status' });
+    await tmChart.waitFor();
+    await page.getByRole('button', { name: 'Sandbox' }).click();
+    await tmChart.locator('g[data-state="tmCaseStatus.pre-open"][data-active="true"]').waitFor();
+    const open = page.getByRole('button', { name: /^Send OPEN/ });
+    expect(await open.isDisabled()).toBe(true);
+    await page.getByLabel('Event data (JSON, optional)').fill('{"permissions": ["MANAGE_TM"]}');
+    await page.getByRole('button', { name: /^Send SET_PERMISSIONS/ }).click();
+    await page.getByLabel('Event data (JSON, optional)').fill('');
+    await open.click();
+    await tmChart.locator('g[data-state="tmCaseStatus.open"][data-active="true"]').waitFor();
+    await log.getByRole('row', { name: /pre-open OPEN open changedToOpen, markOpen/ }).waitFor();
     await context.close();
   });
 

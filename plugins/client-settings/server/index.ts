@@ -32,6 +32,7 @@ export default defineServerPlugin(area, {
     machine: INVITE_MACHINE_ID,
     table: INVITES_TABLE,
     label: 'email',
+    updatedAt: 'updated_at',
     context: inviteContext,
     refusal: () => CLIENT_SETTINGS_TEXTS.inviteNotPending,
   }],

@@ -4,9 +4,12 @@ import type { ApiRegistrar } from '../../host/server.ts';
 import { registerNotificationsApi } from './notifications.ts';
 import { registerShellApi } from './shell.ts';
 import { registerTabRegistriesApi } from './tab-registries.ts';
+import { registerMachinesApi } from './machines.ts';
+import type { StoredMachine } from '../host-services.ts';
 
-export function registerCoreApi(api: ApiRegistrar): void {
+export function registerCoreApi(api: ApiRegistrar, host: { storedMachines: ReadonlyMap<string, StoredMachine> }): void {
   registerShellApi(api);
   registerNotificationsApi(api);
   registerTabRegistriesApi(api);
+  registerMachinesApi(api, host.storedMachines);
 }

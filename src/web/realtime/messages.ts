@@ -80,7 +80,10 @@ export function keysToRefresh(catalog: Pick<Catalog, 'notificationTypes' | 'mach
   const clientId = msg.client_id ?? currentClientId;
   if (msg.notification_type === STATE_CHANGED) {
     const m = catalog.machines.find((x) => x.stored && x.stored.objectType === msg.obj_type);
-    return m?.stored?.refresh && msg.obj_id != null ? m.stored.refresh(clientId, String(msg.obj_id)) : [];
+    const keys: QueryKey[] = m?.stored?.refresh && msg.obj_id != null ? [...m.stored.refresh(clientId, String(msg.obj_id))] : [];
+    // The machine inspector's lists of stored instances of this object type.
+    if (msg.obj_type) keys.push(['clients', clientId, 'machine_instances', String(msg.obj_type)]);
+    return keys;
   }
   const def = catalog.notificationTypes.get(msg.notification_type ?? '');
   return [['notifications'], ...(def?.refresh?.(msg, clientId) ?? [])];
