@@ -47,6 +47,12 @@ export interface HandlerContext<Q = unknown, B = unknown> {
   query: Q;
   body: B;
   requestId: string;
+  /**
+   * Only on routes declared with `verifiedIdentity`: a visitor the identity provider has
+   * verified but who has no account yet (email, name from the issuer), else null. On a
+   * 'user' route it stands in for the session: `user` is then null.
+   */
+  verifiedIdentity: { email: string; name: string | null } | null;
   /** The server's settings as configured now (read per request). */
   settings: ServerSettings;
   /**
@@ -78,6 +84,12 @@ export interface RouteOptions<Q, B> {
   query?: Struct<Q, any>;
   /** For writes: the schema of the wrapped body ({ resource_key: {...} }). */
   body?: Struct<B, any>;
+  /**
+   * 'user' and 'public' routes: also serve a visitor with a verified identity and no
+   * account (see HandlerContext.verifiedIdentity). Only for the few routes that may create
+   * an account from it, such as accepting an invitation.
+   */
+  verifiedIdentity?: boolean;
 }
 
 export type Handler<Q, B> = (ctx: HandlerContext<Q, B>) => Promise<unknown>;

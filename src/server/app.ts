@@ -14,7 +14,9 @@ import { openFileStore, type FileStore } from './files/index.ts';
 import { createHttpServer, registerFallback } from './http/server.ts';
 import { mountRoutes, RouteTable } from './http/registrar.ts';
 import { findRoot, webApp } from './http/static.ts';
-import { identityMigrations, registerIdentity, resolveSession, verifyCsrf } from './identity/index.ts';
+import {
+  identityMigrations, registerGroupMappingApi, registerIdentity, resolveSession, resolveVerifiedIdentity, verifyCsrf,
+} from './identity/index.ts';
 import { MAIL_JOB, mailDeliveryJob, type SendMail } from './jobs/mail.ts';
 import { startWorker, type WorkerOptions } from './jobs/worker.ts';
 import { registerRealtime } from './realtime/index.ts';
@@ -92,8 +94,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     const routes = new RouteTable();
     registerCoreApi(routes.registrar('core'));
+    registerGroupMappingApi(routes.registrar('core'));
     for (const p of plugins) p.api?.(routes.registrar(p.name));
-    mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf });
+    mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf, resolveVerifiedIdentity });
 
     registerFallback(app, webApp(config, opts.webDir ?? path.join(findRoot(), 'dist', 'web'), version));
 

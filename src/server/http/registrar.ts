@@ -66,6 +66,9 @@ export class RouteTable {
     if (path !== '' && !path.startsWith('/')) throw new Error(`${owner}: route path must start with '/': ${path}`);
     if (!(opts.scope in SCOPE_BASE)) throw new Error(`${owner}: unknown scope ${opts.scope} for ${path}`);
     if (opts.feature !== undefined && opts.scope !== 'tenant') throw new Error(`${owner}: ${method} ${path}: features apply to tenant routes only`);
+    if (opts.verifiedIdentity && opts.scope !== 'user' && opts.scope !== 'public') {
+      throw new Error(`${owner}: ${method} ${path}: verifiedIdentity applies to user and public routes only`);
+    }
     for (const f of featureList(opts.feature)) if (!isFeatureCode(f)) throw new Error(`${owner}: ${method} ${path}: unknown feature ${f}`);
     const url = SCOPE_BASE[opts.scope] + path;
     if (this.routes.some((r) => r.method === method && r.url === url)) throw new Error(`${owner}: ${method} ${url} is already registered`);
@@ -81,7 +84,9 @@ function featureList(f: RouteOptions<unknown, unknown>['feature']): readonly Fea
 export interface SessionDeps {
   /** touch: count the request as user activity (extends the idle expiry). */
   resolveSession(ctx: AppContext, req: FastifyRequest, opts?: { touch?: boolean }): Promise<{ id: string; userId: string; csrfToken: string; expiresAt: Date } | null>;
-  verifyCsrf(req: FastifyRequest, session: { id: string; userId: string; csrfToken: string; expiresAt: Date }): boolean;
+  verifyCsrf(req: FastifyRequest, session: { csrfToken: string }): boolean;
+  /** A verified identity without an account (identity's short-lived cookie), for routes declared with verifiedIdentity. */
+  resolveVerifiedIdentity?(ctx: AppContext, req: FastifyRequest): { email: string; name: string | null; csrfToken: string } | null;
 }
 
 interface Membership {
@@ -182,11 +187,23 @@ async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: 
   let user: CurrentUser | null = null;
   let permissions = new Set<string>();
   let clientId: string | null = null;
+  let verifiedIdentity: HandlerContext['verifiedIdentity'] = null;
+  // Only routes declared for it ever see a verified identity without an account.
+  const identityOf = () => (route.opts.verifiedIdentity ? deps.resolveVerifiedIdentity?.(ctx, req) ?? null : null);
 
-  if (route.scope !== 'public') {
+  if (route.scope === 'public' && route.opts.verifiedIdentity) {
+    const identity = identityOf();
+    if (identity) verifiedIdentity = { email: identity.email, name: identity.name };
+  }
+
+  const session = route.scope === 'public' ? null : await deps.resolveSession(ctx, req, { touch: write });
+  const identity = route.scope === 'user' && !session ? identityOf() : null;
+  if (identity) {
+    if (write && !deps.verifyCsrf(req, identity)) throw new ApiError('CSRF_FAILED');
+    verifiedIdentity = { email: identity.email, name: identity.name };
+  } else if (route.scope !== 'public') {
     // Reads do not extend the idle expiry: the shell polls (exports, notifications) on its
     // own, and only the user's activity (ping, writes) may keep a session alive.
-    const session = await deps.resolveSession(ctx, req, { touch: write });
     if (!session) throw new ApiError('UNAUTHENTICATED');
     const u = await loadUser(ctx, session.userId);
     if (!u || !u.is_active) throw new ApiError('UNAUTHENTICATED');
@@ -230,6 +247,7 @@ async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: 
         query,
         body,
         requestId: req.id,
+        verifiedIdentity,
         settings,
         async audit({ clientId: named, ...e }) {
           await writeAudit(tx, {
