@@ -48,6 +48,12 @@ interface Flow {
   allowNew?: boolean;
 }
 
+/** Where the sign-in after a log out returns, and whether that page takes a verified identity without an account. */
+interface AfterLogout {
+  to: string;
+  allowNew: boolean;
+}
+
 export interface RelyingParty {
   connection(): Promise<IssuerConnection>;
 }
@@ -97,10 +103,10 @@ export function registerRelyingParty(app: FastifyInstance, ctx: AppContext, issu
   }));
 
   app.get<{ Querystring: Record<string, unknown> }>('/auth/login', async (req, reply) => {
-    const afterLogout = verifySignedValue<string>(flowSecret(), 'after-logout', readCookie(req, AFTER_LOGOUT_COOKIE));
-    const returnTo = safeReturnTarget(ctx.config.publicUrl, req.query.redirect_uri)
-      ?? safeReturnTarget(ctx.config.publicUrl, afterLogout)
-      ?? `${ctx.config.publicUrl}/`;
+    const afterLogout = verifySignedValue<AfterLogout>(flowSecret(), 'after-logout', readCookie(req, AFTER_LOGOUT_COOKIE));
+    const explicit = safeReturnTarget(ctx.config.publicUrl, req.query.redirect_uri);
+    const returnTo = explicit ?? safeReturnTarget(ctx.config.publicUrl, afterLogout?.to) ?? `${ctx.config.publicUrl}/`;
+    const allowNew = explicit ? req.query.new_account === '1' : afterLogout?.allowNew === true;
     const cookies: string[] = [];
     if (readCookie(req, AFTER_LOGOUT_COOKIE)) cookies.push(clearCookie(ctx.config, AFTER_LOGOUT_COOKIE, { path: '/auth' }));
     reply.header('cache-control', 'no-store');
@@ -136,7 +142,7 @@ export function registerRelyingParty(app: FastifyInstance, ctx: AppContext, issu
       verifier: oidc.randomPKCECodeVerifier(),
       returnTo,
       reauth,
-      allowNew: req.query.new_account === '1',
+      allowNew,
     };
     const supported = config.serverMetadata().scopes_supported;
     const scope = WANTED_SCOPES.filter((s) => s === 'openid' || !supported || supported.includes(s)).join(' ');
@@ -239,7 +245,10 @@ export function registerRelyingParty(app: FastifyInstance, ctx: AppContext, issu
     const email = typeof claims.email === 'string' ? claims.email.trim() : '';
     const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 200) : null;
     const verified = emailVerified(claims);
-    const otherAccount = { href: `/auth/logout?redirect_uri=${encodeURIComponent(flow.returnTo)}`, label: 'Sign in with another account' };
+    const otherAccount = {
+      href: `/auth/logout?redirect_uri=${encodeURIComponent(flow.returnTo)}${flow.allowNew ? '&new_account=1' : ''}`,
+      label: 'Sign in with another account',
+    };
 
     // After an idle end or a log out the issuer was asked to authenticate again; an issuer
     // that says it did not (auth_time before this sign-in began) is not believed.
@@ -339,8 +348,9 @@ export function registerRelyingParty(app: FastifyInstance, ctx: AppContext, issu
     // The issuer sends the browser to /auth/login (the one registered address); it then
     // continues to where the product asked to return after the next sign-in, which asks
     // for credentials again.
-    cookies.push(returnTo
-      ? serializeCookie(ctx.config, AFTER_LOGOUT_COOKIE, signValue(flowSecret(), 'after-logout', returnTo, FLOW_TTL_SECONDS),
+    const after: AfterLogout | null = returnTo ? { to: returnTo, allowNew: req.query.new_account === '1' } : null;
+    cookies.push(after
+      ? serializeCookie(ctx.config, AFTER_LOGOUT_COOKIE, signValue(flowSecret(), 'after-logout', after, FLOW_TTL_SECONDS),
         { path: '/auth', maxAgeSeconds: FLOW_TTL_SECONDS })
       : clearCookie(ctx.config, AFTER_LOGOUT_COOKIE, { path: '/auth' }));
     cookies.push(serializeCookie(ctx.config, REAUTH_COOKIE, '1', { path: '/auth' }), clearVerifiedIdentityCookie(ctx));

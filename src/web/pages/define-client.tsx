@@ -1,9 +1,13 @@
 // /define_client (spec 2.1): a member of one client goes straight to it; a member of
-// several chooses; a user without any membership is told so and can sign out.
+// several chooses; a user without any membership is told so and can sign out. A platform
+// administrator without any (the first one of a new deployment, from ADMIN_EMAILS or
+// `npm run admin`) creates the first client here and becomes its owner, since the
+// administrator tools live inside a client.
 import { Button } from '@primer/react';
 import styled from 'styled-components';
+import { object } from 'superstruct';
 import { Link, Redirect } from 'wouter';
-import { useQuery } from '../../shared/api-client.ts';
+import { post, useQuery } from '../../shared/api-client.ts';
 import { COPYRIGHT, TAGLINE } from '../brand.ts';
 import { ErrorScreen } from '../screens/error-screen.tsx';
 import { screenForError } from '../screens/error-texts.ts';
@@ -12,6 +16,7 @@ import { Logo } from '../screens/logo.tsx';
 import { logout } from '../shell/logout.ts';
 import { ME_KEY, fetchMe } from '../state/client.tsx';
 import { onlyClient, roleName } from '../state/grants.ts';
+import { ResourceForm, maxLength, required, type FieldDef } from '../toolkit/index.ts';
 
 const Page = styled.main`
   min-height: 100vh; display: flex; flex-direction: column; align-items: center; justify-content: center;
@@ -30,6 +35,36 @@ const Card = styled.section`
 const Brand = styled.div`
   display: flex; align-items: center; gap: 10px; font-weight: 600; color: var(--fgColor-muted, #59636e);
 `;
+
+interface FirstClientValues { name: string; full_name: string }
+const firstClientSchema = object({ name: required(maxLength(100)), full_name: required(maxLength(200)) });
+const firstClientFields: FieldDef<FirstClientValues>[] = [
+  { name: 'name', label: 'Client name', required: true, hint: 'As shown in the application, e.g. Acme Payments.' },
+  { name: 'full_name', label: 'Legal name', required: true },
+];
+
+/** The first client of a deployment, made by its administrator through the administrator API. */
+function FirstClient({ email }: { email: string }) {
+  return (
+    <>
+      <h1 id="choose-client">Create the first client</h1>
+      <p>You are a platform administrator and no client exists for you yet. Create one: you become its owner and can then invite its members.</p>
+      <ResourceForm<FirstClientValues>
+        schema={firstClientSchema}
+        fields={firstClientFields}
+        defaultValues={{ name: '', full_name: '' }}
+        submitLabel="Create client"
+        successMessage={false}
+        onSubmit={async (v) => {
+          const created = await post<{ id: string }>('admin/clients', { client: { name: v.name.trim(), full_name: v.full_name.trim() } });
+          await post(`admin/clients/${encodeURIComponent(created.data.id)}/members`, { member: { email, role: 'owner' } });
+          // A full load: the new membership shows in every cached view of the account.
+          window.location.assign(`/${encodeURIComponent(created.data.id)}/profile`);
+        }}
+      />
+    </>
+  );
+}
 
 export default function DefineClient() {
   const me = useQuery(ME_KEY, fetchMe);
@@ -59,6 +94,8 @@ export default function DefineClient() {
               ))}
             </ul>
           </>
+        ) : me.data.is_admin ? (
+          <FirstClient email={me.data.email} />
         ) : (
           <>
             <h1 id="choose-client">No client yet</h1>
