@@ -1,10 +1,12 @@
 // Tables of identity: browser sessions, the embedded issuer's storage and signing keys,
 // sign-in attempts for rate limiting, and the mapping of an issuer's groups to clients'
 // permission groups. All are read and written in platform scope only (identity and the
-// admin API). No foreign key to users, so sessions do not depend on the order of the
+// admin API); the mappings, which belong to a client, are under row-level security like
+// every table with a client_id. No foreign key to users, so sessions do not depend on the order of the
 // core's migrations; the group mappings (ids sort after core/0001) follow clients and
 // permission groups, and go with them.
 import type { Migration } from '../../host/server.ts';
+import { tenantTable } from '../db/tenant.ts';
 
 export const identityMigrations: Migration[] = [
   {
@@ -80,6 +82,7 @@ CREATE TABLE identity_group_mappings (
   UNIQUE (client_id, claim_value, permission_group_id)
 );
 CREATE INDEX identity_group_mappings_group_idx ON identity_group_mappings (permission_group_id);
+${tenantTable('identity_group_mappings', { privileges: 'SELECT' })}
 `,
   },
 ];
