@@ -125,7 +125,10 @@ export class IssuerKeys {
       if (last === undefined || Date.now() - last > UNKNOWN_KID_COOLDOWN_MS) {
         keys = await this.#download();
         found = this.#candidates(keys, alg, spec, kid);
-        if (found.length === 0) this.#missing.set(tag, Date.now());
+        if (found.length === 0) {
+          if (this.#missing.size >= 100) this.#missing.clear();
+          this.#missing.set(tag, Date.now());
+        }
       }
     }
     if (found.length === 0) throw new IdTokenError(`no key of the issuer matches the ID token (kid ${kid ?? 'none'}, ${alg})`);
