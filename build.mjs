@@ -1,5 +1,6 @@
 // Builds the product with esbuild: the browser bundle (split per plugin: each page is a
-// lazy chunk) into dist/web, and the server bundle into dist/server.
+// lazy chunk) into dist/web, and the server bundle into dist/server (the server, main.mjs,
+// and the administration command line, admin.mjs).
 //   node build.mjs            production build
 //   node build.mjs --dev      unminified, with source maps
 import * as esbuild from 'esbuild';
@@ -89,7 +90,7 @@ export async function buildServer() {
   const outdir = path.join(root, 'dist/server');
   rmSync(outdir, { recursive: true, force: true });
   return esbuild.build({
-    entryPoints: { main: 'src/server/main.ts' },
+    entryPoints: { main: 'src/server/main.ts', admin: 'src/server/admin.ts' },
     absWorkingDir: root,
     outdir,
     outExtension: { '.js': '.mjs' },

@@ -34,6 +34,8 @@ export default defineArea({
     { path: 'admin/pricing/features', section, title: 'Features', access },
     { path: 'admin/pricing/sections', section, title: 'Sections', access },
   ],
+  // A new deployment's first administrator creates the first client on the client chooser.
+  shell: { noClient: [{ id: 'first-client', order: 10, access, component: () => import('./web/first-client.tsx') }] },
   menu: {
     groups: [
       { id: 'administrator_tools', title: 'Administrator Tools', order: 100, icon: ToolsIcon },

@@ -208,6 +208,8 @@ export interface OnboardingInvite {
   account_exists: boolean;
   /** The embedded issuer is in use and there is no account yet: the page asks for a name and password. */
   can_register: boolean;
+  /** Signed in at the identity provider with this email but without an account yet: the invitation can be accepted with it. */
+  verified_email: string | null;
 }
 
 // -- data retention (spec 3, 5) -------------------------------------------------------------

@@ -206,8 +206,12 @@ export interface AreaManifest<G extends string = string> {
   errors?: Readonly<Record<string, ErrorDef>>;
   /** Success texts of the area's pages. */
   toasts?: Readonly<Record<string, string>>;
-  /** Components the shell hosts on every page of a client. */
-  shell?: { topBar?: readonly ShellSlotDef<G>[]; overlays?: readonly ShellSlotDef<G>[] };
+  /**
+   * Components the shell hosts: on every page of a client (top bar, overlays), and on the
+   * client chooser for a signed-in user who belongs to no client yet (`noClient`, guarded by
+   * ADMIN at most: there are no client permissions there).
+   */
+  shell?: { topBar?: readonly ShellSlotDef<G>[]; overlays?: readonly ShellSlotDef<G>[]; noClient?: readonly ShellSlotDef<G>[] };
   /** Browser halves of the workflow step types this area's server plugin contributes. */
   workflowSteps?: readonly WorkflowStepWebDef[];
   /** Extension points this area owns, by name (their id is '<area>.<name>'). */

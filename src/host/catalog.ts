@@ -38,7 +38,7 @@ export interface Catalog {
   searchCounters: CatalogCounter[];
   lists: Set<string>;
   errors: Map<string, ErrorDef & { area: string }>;
-  shell: { topBar: CatalogSlot[]; overlays: CatalogSlot[] };
+  shell: { topBar: CatalogSlot[]; overlays: CatalogSlot[]; noClient: CatalogSlot[] };
   workflowSteps: (WorkflowStepWebDef & { area: string })[];
   /** The contributions every extension point received: '<area>.<point>' → contributions. */
   contributions: Map<string, Contribution<unknown>[]>;
@@ -170,7 +170,7 @@ export function buildCatalog(areas: readonly AreaManifest[], opts: CatalogOption
   const listOwner = new Map<string, string>();
   const errors: Catalog['errors'] = new Map();
   const reserved = new Set(opts.reservedErrors ?? []);
-  const shell: Catalog['shell'] = { topBar: [], overlays: [] };
+  const shell: Catalog['shell'] = { topBar: [], overlays: [], noClient: [] };
   const workflowSteps: Catalog['workflowSteps'] = [];
 
   for (const a of areas) {
@@ -210,6 +210,7 @@ export function buildCatalog(areas: readonly AreaManifest[], opts: CatalogOption
     }
     for (const s of a.shell?.topBar ?? []) shell.topBar.push({ ...resolved(a.name, `${a.name} top bar ${s.id}`, s as ShellSlotDef & { guard?: string }), area: a.name });
     for (const s of a.shell?.overlays ?? []) shell.overlays.push({ ...resolved(a.name, `${a.name} overlay ${s.id}`, s as ShellSlotDef & { guard?: string }), area: a.name });
+    for (const s of a.shell?.noClient ?? []) shell.noClient.push({ ...resolved(a.name, `${a.name} no-client slot ${s.id}`, s as ShellSlotDef & { guard?: string }), area: a.name });
     for (const w of a.workflowSteps ?? []) workflowSteps.push({ ...w, area: a.name });
     for (const r of a.requires ?? []) if (!byName.has(r)) problems.push(`${a.name} requires the area ${r}, which is not installed`);
   }
@@ -236,6 +237,7 @@ export function buildCatalog(areas: readonly AreaManifest[], opts: CatalogOption
 
   shell.topBar.sort((x, y) => x.order - y.order);
   shell.overlays.sort((x, y) => x.order - y.order);
+  shell.noClient.sort((x, y) => x.order - y.order);
 
   if (problems.length) throw new CatalogError(problems);
 

@@ -106,6 +106,12 @@ export interface HandlerContext<Q = unknown, B = unknown, P = unknown> {
   /** What the route's `prepare` returned (work done before the transaction opened). */
   prepared: P;
   requestId: string;
+  /**
+   * Only on routes declared with `verifiedIdentity`: a visitor the identity provider has
+   * verified but who has no account yet (email, name from the issuer), else null. On a
+   * 'user' route it stands in for the session: `user` is then null.
+   */
+  verifiedIdentity: { email: string; name: string | null } | null;
   /** The server's settings as configured now (read per request). */
   settings: ServerSettings;
   /** Every area's declarations: permission and feature codes, lists, search counters … */
@@ -170,6 +176,12 @@ export interface RouteOptions<Q, B, G extends string = string, P = unknown> exte
    * the transaction opens, so no database connection waits on it; its result is `ctx.prepared`.
    */
   prepare?: (input: PrepareInput<Q, B>) => Promise<P>;
+  /**
+   * 'user' and 'public' routes: also serve a visitor with a verified identity and no
+   * account (see HandlerContext.verifiedIdentity). Only for the few routes that may create
+   * an account from it, such as accepting an invitation.
+   */
+  verifiedIdentity?: boolean;
 }
 
 export type Handler<Q, B, P = unknown> = (ctx: HandlerContext<Q, B, P>) => Promise<unknown>;

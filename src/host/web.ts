@@ -8,7 +8,7 @@ export * from '../web/toolkit/index.ts';
 export { formatMoney, parseAmount } from '../web/prefs/money.ts';
 
 // The current client and user.
-export { bootstrapKey, clientKey, useClient, useClientHref, useGrants, useOptionalClient, type ClientState } from '../web/state/client.tsx';
+export { bootstrapKey, clientKey, useMe, useClient, useClientHref, useGrants, useOptionalClient, type ClientState } from '../web/state/client.tsx';
 export { roleName, type Me } from '../web/state/grants.ts';
 export { isAllowed, hasAccess, type Grants } from '../shared/access.ts';
 

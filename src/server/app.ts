@@ -16,7 +16,9 @@ import { openFileStore, type FileStore } from './files/index.ts';
 import { createHttpServer, registerFallback } from './http/server.ts';
 import { mountRoutes, RouteTable } from './http/registrar.ts';
 import { findRoot, webApp } from './http/static.ts';
-import { identityMigrations, registerIdentity, resolveSession, verifyCsrf } from './identity/index.ts';
+import {
+  identityMigrations, registerGroupMappingApi, registerIdentity, resolveSession, resolveVerifiedIdentity, verifyCsrf,
+} from './identity/index.ts';
 import { MAIL_JOB, mailDeliveryJob, type SendMail } from './jobs/mail.ts';
 import { startWorker, type WorkerOptions } from './jobs/worker.ts';
 import { createHostServices, type HostServices } from './host-services.ts';
@@ -135,8 +137,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const host = createHostServices(ctx, { catalog, plugins, files });
     const routes = new RouteTable(catalog);
     registerCoreApi(routes.registrar('core'), host);
+    registerGroupMappingApi(routes.registrar('core'));
     for (const p of plugins) p.api?.(routes.registrar(p.area.name), pointHost(plugins, p.area.name, workflowSteps));
-    mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf }, host);
+    mountRoutes(app, ctx, routes, { resolveSession, verifyCsrf, resolveVerifiedIdentity }, host);
 
     registerFallback(app, webApp(config, opts.webDir ?? path.join(findRoot(), 'dist', 'web'), version));
 

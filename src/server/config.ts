@@ -3,6 +3,7 @@
 // prints that line and exits, so a misconfigured copy never half-starts.
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { Config } from './context.ts';
 
@@ -50,6 +51,55 @@ function decimal(env: Env, name: string, dflt: number, min: number, max: number,
   return Number(raw);
 }
 
+/** Hosts an http:// issuer may use: the same machine only (development, tests). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** What proxy-addr (Fastify's trustProxy) accepts by name besides addresses and CIDR ranges. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or false: no proxy is trusted (the peer's address is the client's);
+ * true: every hop (only when the server is reachable through the proxy alone); a number:
+ * that many hops from the server; otherwise a comma-separated list of addresses, CIDR
+ * ranges, or loopback / linklocal / uniquelocal.
+ */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === null || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  const expected = 'true, false, a number of hops (1-10), or a comma-separated list of addresses or CIDR ranges (e.g. 10.0.0.0/8, 192.168.1.10)';
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 10) throw new ConfigError('TRUST_PROXY', `must be ${expected}`, raw);
+    return hops;
+  }
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined) throw new ConfigError('TRUST_PROXY', `must be ${expected}`, raw);
+  }
+  if (entries.length === 0) throw new ConfigError('TRUST_PROXY', `must be ${expected}`, raw);
+  return entries;
+}
+
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$|^[^\s@,;]+@localhost$/;
+
+/** ADMIN_EMAILS: comma-separated, compared case-insensitively (kept lowercase). */
+function adminEmails(env: Env): string[] {
+  const raw = read(env, 'ADMIN_EMAILS');
+  if (raw === null) return [];
+  const list = raw.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const bad = list.find((e) => !EMAIL.test(e) || e.length > 320);
+  if (bad !== undefined || list.length === 0) {
+    throw new ConfigError('ADMIN_EMAILS', 'must be a comma-separated list of email addresses', bad ?? raw);
+  }
+  return [...new Set(list)];
+}
+
 /** Embedded mode only: the secret is made once and kept beside the database, so restarts keep sessions. */
 function storedSecret(dataDir: string): string {
   const file = path.join(dataDir, SECRET_FILE);
@@ -80,6 +130,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const issuerU = url(env, 'OIDC_ISSUER', ['http:', 'https:'], 'the https URL of an OpenID Connect issuer, or unset for the embedded one');
   const oidcIssuer = issuerU ? read(env, 'OIDC_ISSUER')!.replace(/\/+$/, '') : null;
+  // Tokens and the client secret travel to the issuer: plain http only on this machine.
+  if (issuerU && issuerU.protocol === 'http:' && !LOOPBACK_HOSTS.has(issuerU.hostname)) {
+    throw new ConfigError('OIDC_ISSUER', 'must be an https URL (http is accepted only for localhost and 127.0.0.1)', read(env, 'OIDC_ISSUER')!);
+  }
   let oidcClientId = read(env, 'OIDC_CLIENT_ID');
   let oidcClientSecret = read(env, 'OIDC_CLIENT_SECRET');
   if (oidcIssuer && !oidcClientId) throw new ConfigError('OIDC_CLIENT_ID', 'is required when OIDC_ISSUER is set');
@@ -98,6 +152,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   // session secret, so every copy of the server agrees on it.
   oidcClientId ??= 'compliance-web';
   oidcClientSecret ??= createHmac('sha256', sessionSecret).update('embedded-oidc-client').digest('base64url');
+
+  const groupsClaim = read(env, 'OIDC_GROUPS_CLAIM');
+  if (groupsClaim !== null && !/^[A-Za-z0-9_:./-]{1,200}$/.test(groupsClaim)) {
+    throw new ConfigError('OIDC_GROUPS_CLAIM', 'must be the name of a claim such as groups or roles', groupsClaim);
+  }
 
   // Decimals are allowed so a test or a demo can see the expiry overlay within seconds.
   const sessionIdleMinutes = decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.1, 1440, 'a number of minutes from 0.1 to 1440');
@@ -137,6 +196,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     oidcIssuer,
     oidcClientId,
     oidcClientSecret,
+    oidcGroupsClaim: groupsClaim,
+    adminEmails: adminEmails(env),
+    trustProxy: trustProxy(env),
     sessionSecret,
     sessionIdleMinutes,
     filesDir,

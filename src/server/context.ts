@@ -15,6 +15,12 @@ export interface Config {
   oidcIssuer: string | null;
   oidcClientId: string;
   oidcClientSecret: string;
+  /** A claim of the external issuer listing the user's groups or roles (OIDC_GROUPS_CLAIM); null: no group mapping. */
+  oidcGroupsClaim: string | null;
+  /** Lowercase emails whose first verified sign-in creates a platform administrator (ADMIN_EMAILS). */
+  adminEmails: string[];
+  /** Which proxies' forwarding headers are believed (TRUST_PROXY): none (false), all (true), a hop count, or addresses / CIDR ranges. */
+  trustProxy: boolean | number | string[];
   sessionSecret: string;
   sessionIdleMinutes: number;
   filesDir: string;

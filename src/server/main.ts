@@ -20,6 +20,17 @@ try {
 const { default: plugins } = await import('virtual:server-plugins');
 const { buildApp } = await import('./app.ts');
 
+// The embedded database is for one process at a time (see embedded-lock.ts).
+if (!config.databaseUrl) {
+  const { embeddedDatabaseHolder, holdEmbeddedDatabase } = await import('./embedded-lock.ts');
+  const holder = embeddedDatabaseHolder(config.dataDir);
+  if (holder !== null) {
+    process.stderr.write(`Start failed: another process (pid ${holder}) is using the embedded database in ${config.dataDir}\n`);
+    process.exit(1);
+  }
+  holdEmbeddedDatabase(config.dataDir);
+}
+
 let built: Awaited<ReturnType<typeof buildApp>>;
 try {
   built = await buildApp(config, { plugins });

@@ -79,6 +79,8 @@ export interface StartOptions extends Pick<BuildOptions, 'worker' | 'sendMail' |
   plugins?: ServerPlugin[];
   seed?: boolean;
   env?: Record<string, string>;
+  /** PUBLIC_URL from the chosen port (default http://127.0.0.1:<port>), e.g. an https address behind a proxy. */
+  publicUrl?: (port: number) => string;
 }
 
 function freePort(): Promise<number> {
@@ -188,7 +190,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   const fresh = pgBase ? await freshPostgres(pgBase) : null;
   const config = loadConfig({
     PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: opts.publicUrl?.(port) ?? `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
     DEMO_PASSWORD,

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, hashPassword, safeReturnTarget } from '../../src/server/identity/index.ts';
-import { browse, CookieJar, formAction, hiddenInput } from '../../src/server/identity/testing.ts';
+import { MAX_FAILURES_PER_ACCOUNT_AND_IP } from '../../src/server/identity/sign-in-limit.ts';
+import { browse, CookieJar, formAction } from '../../src/server/identity/testing.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -20,6 +21,10 @@ beforeAll(async () => {
     ['limited@demo.local', 'Lee Limited', true],
     ['gone@demo.local', 'Gina Gone', false],
     ['logout@demo.local', 'Luke Logout', true],
+    ['burst@demo.local', 'Bea Burst', true],
+    ['spoof@demo.local', 'Sid Spoof', true],
+    ['idle@demo.local', 'Ida Idle', true],
+    ['auditor@demo.local', 'Aud Itor', true],
   ] as const;
   for (const [email, name, active] of users) {
     const { rows } = await server.db.query<{ id: string }>(
@@ -174,34 +179,122 @@ describe('sign-in through the embedded issuer', () => {
   });
 });
 
+const userIdOf = async (email: string) =>
+  (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id;
+/** The embedded issuer's own live sessions of a user. */
+const issuerSessions = async (userId: string) => (await server.db.query(
+  `SELECT 1 FROM identity_oidc_payloads WHERE model = 'Session' AND payload->>'accountId' = $1
+      AND (expires_at IS NULL OR expires_at > now())`, [userId])).rows.length;
+
 describe('logout', () => {
-  it('destroys the session, sends the browser to the issuer end-session, confirms, and comes back to the login page', async () => {
+  it('ends the session and the issuer\'s at once, without a confirmation page, and returns where it was asked after the password', async () => {
     const jar = new CookieJar();
     await signIn(jar, 'logout@demo.local');
     expect((await me(jar)).status).toBe(200);
+    const userId = await userIdOf('logout@demo.local');
+    expect(await issuerSessions(userId)).toBe(1);
 
     const back = url('/auth/login?redirect_uri=' + encodeURIComponent(url('/demo/cases')));
     const out = await browse(jar, url(`/auth/logout?redirect_uri=${encodeURIComponent(back)}&client_id=${clientId}`), { maxRedirects: 0 });
     expect(out.response.status).toBe(303);
-    const end = new URL(out.hops[0].location!);
-    expect(end.pathname).toBe('/idp/session/end');
-    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(url('/auth/login'));
-    expect(end.searchParams.get('client_id')).toBe(server.config.oidcClientId);
-    expect(end.searchParams.get('id_token_hint')).toBeTruthy();
+    expect(out.hops[0].location).toBe(url('/auth/login'));
     expect((await me(jar)).status).toBe(401);
+    expect(await issuerSessions(userId)).toBe(0);
 
-    const confirm = await browse(jar, end.href);
-    expect(confirm.response.status).toBe(200);
-    expect(confirm.body).toContain('Do you want to sign out');
-    const xsrf = hiddenInput(confirm.body, 'xsrf')!;
-    const after = await browse(jar, formAction(confirm.body, confirm.url)!, { form: { xsrf, logout: 'yes' } });
-    // Signed out at the issuer too: /auth/login leads to the password form again.
-    expect(after.hops.map((h) => new URL(h.url).pathname)).toContain('/auth/login');
+    // The issuer's session itself is gone: even a browser that lost the product's reminder
+    // to ask again is asked for the password.
+    jar.delete('auth_reauth');
+    const after = await browse(jar, url('/auth/login'));
+    expect(new URL(after.hops[0].location!).searchParams.get('prompt')).toBeNull();
     expect(after.body).toContain('type="password"');
-
-    // And the next sign-in returns to where the product asked at logout.
     const done = await browse(jar, formAction(after.body, after.url)!, { form: { email: 'logout@demo.local', password } });
     expect(done.url).toBe(url('/demo/cases'));
+  });
+
+  it('after an idle end, the next sign-in asks for the password though the issuer\'s session still stands', async () => {
+    const jar = new CookieJar();
+    await signIn(jar, 'idle@demo.local');
+    const userId = await userIdOf('idle@demo.local');
+    expect(await issuerSessions(userId)).toBe(1);
+    await server.db.query(`UPDATE identity_sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+    expect((await me(jar)).status).toBe(401);
+
+    const again = await browse(jar, url(`/auth/login?redirect_uri=${encodeURIComponent(url('/demo/profile'))}`));
+    const auth = new URL(again.hops[0].location!);
+    expect(auth.searchParams.get('prompt')).toBe('login');
+    expect(auth.searchParams.get('max_age')).toBe('0');
+    expect(again.response.status).toBe(200);
+    expect(again.body).toContain('type="password"');
+    expect(jar.get('sid')).toBeDefined(); // still the ended one
+    const done = await browse(jar, formAction(again.body, again.url)!, { form: { email: 'idle@demo.local', password } });
+    expect(done.url).toBe(url('/demo/profile'));
+    expect((await me(jar)).status).toBe(200);
+  });
+});
+
+describe('sign-in rate limit and forwarding headers', () => {
+  it('counts concurrent wrong passwords before checking them: at most the limit are checked, the rest refused', async () => {
+    const jar = new CookieJar();
+    const { action } = await openLoginPage(jar);
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) =>
+      browse(jar, action, { form: { email: 'burst@demo.local', password: `wrong-${i}` }, maxRedirects: 0 })));
+    const statuses = results.map((r) => r.response.status);
+    expect(statuses.filter((st) => st !== 401 && st !== 429)).toEqual([]);
+    const checked = statuses.filter((st) => st === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT_AND_IP);
+    const blocked = await browse(jar, action, { form: { email: 'burst@demo.local', password } });
+    expect(blocked.response.status).toBe(429);
+  });
+
+  it('does not let X-Forwarded-For choose the address the limit counts (no proxy trusted by default)', async () => {
+    const jar = new CookieJar();
+    const { action } = await openLoginPage(jar);
+    for (let i = 0; i < 5; i++) {
+      const res = await browse(jar, action, { form: { email: 'spoof@demo.local', password: 'wrong' }, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+      expect(res.response.status).toBe(401);
+    }
+    const res = await browse(jar, action, { form: { email: 'spoof@demo.local', password }, headers: { 'x-forwarded-for': '203.0.113.99' } });
+    expect(res.response.status).toBe(429);
+  });
+
+  it('names its endpoints from PUBLIC_URL whatever X-Forwarded-Host and -Proto say', async () => {
+    const res = await fetch(url('/idp/.well-known/openid-configuration'), {
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example;proto=https' },
+    });
+    const doc = await res.json();
+    expect(doc.issuer).toBe(url('/idp'));
+    for (const key of ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'end_session_endpoint']) {
+      expect(doc[key].startsWith(url('/idp/')), `${key}: ${doc[key]}`).toBe(true);
+    }
+  });
+});
+
+describe('the audit log of identity', () => {
+  it('records sign-in, refused sign-in, session refresh and sign-out as platform rows, without secrets', async () => {
+    const userId = await userIdOf('auditor@demo.local');
+    const jar = new CookieJar();
+    const { action } = await openLoginPage(jar);
+    expect((await browse(jar, action, { form: { email: 'auditor@demo.local', password: 'not-the-password' } })).response.status).toBe(401);
+    await browse(jar, action, { form: { email: 'auditor@demo.local', password } });
+    const refresh = await fetch(url('/api/v1/session/refresh'), {
+      method: 'POST', headers: { cookie: jar.header(url('/api/v1/session/refresh')), 'x-csrf-token': jar.get('csrf_token')! },
+    });
+    expect(refresh.status).toBe(200);
+    await browse(jar, url('/auth/logout'), { maxRedirects: 0 });
+
+    const { rows } = await server.db.query<{ action: string; object_type: string; object_id: string | null; client_id: string | null; after: any }>(
+      'SELECT action, object_type, object_id, client_id, after FROM audit_log WHERE user_id = $1 ORDER BY at', [userId]);
+    expect(rows.map((r) => r.action)).toEqual(['sign_in_failed', 'sign_in', 'refresh', 'sign_out']);
+    expect(rows.every((r) => r.client_id === null && r.object_type === 'session')).toBe(true);
+    expect(rows[0].after).toMatchObject({ reason: 'wrong_credentials', email: 'auditor@demo.local', ip: '127.0.0.1' });
+    const sessionId = rows[1].object_id;
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rows[2].object_id).toBe(sessionId);
+    expect(rows[3]).toMatchObject({ object_id: sessionId, after: { issuer_session: 'ended' } });
+    const text = JSON.stringify(rows);
+    for (const secret of [password, 'not-the-password', jar.get('csrf_token')!]) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/eyJ/);
   });
 });
 
@@ -275,7 +368,7 @@ describe('session endpoints', () => {
     expect(ok.status).toBe(200);
     expect((await ok.json()).data).toMatchObject({ full_name: 'Tom Corrected', phone: '+44 20 7946 0000' });
     const audit = await server.db.query<{ action: string; object_type: string; before: any; after: any }>(
-      'SELECT action, object_type, before, after FROM audit_log WHERE user_id = $1', [s.session.userId]);
+      `SELECT action, object_type, before, after FROM audit_log WHERE user_id = $1 AND object_type = 'account'`, [s.session.userId]);
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0]).toMatchObject({ action: 'update', object_type: 'account' });
     expect(audit.rows[0].before).toMatchObject({ full_name: 'Tom Typo', phone: null });

@@ -51,7 +51,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
     try {
-      const res = await fetch(`${url}/auth/login`, { redirect: 'manual' });
+      // Any answer of the API means it listens (sign-in may answer 503 while an external issuer is down).
+      const res = await fetch(`${url}/api/v1/me`, { redirect: 'manual' });
       if (res.status < 500) break;
     } catch { /* not listening yet */ }
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start:\n${log}`); }

@@ -269,11 +269,10 @@ describe.skipIf(!hasChromium)('browser journeys', { timeout: 90_000 }, () => {
     const client = clientIdOf(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: /Log out/ }).click();
-    // The product's session ends at once; the issuer asks to confirm its own sign-out and
-    // then sends the browser back to the product's login.
-    await page.waitForURL(/\/idp\/session\/end/);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    // The product's session and the issuer's end at once, without a confirmation page: the
+    // next sign-in asks for the password.
     await page.waitForURL(/\/idp\/interaction\//);
+    await page.getByLabel(/password/i).waitFor();
     await page.goto(`${product.url}/${client}/profile`);
     await page.waitForURL(/\/idp\//);
     await page.getByRole('button', { name: /sign in/i }).waitFor();

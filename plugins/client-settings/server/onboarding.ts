@@ -4,7 +4,9 @@
 //   (full name, password) and its membership in one transaction, then the page sends the
 //   browser to sign in;
 // - POST /onboarding/invite/accept           signed in: the membership for an existing
-//   account, whose email must be the invited one.
+//   account, whose email must be the invited one; or, for someone the identity provider
+//   verified who has no account yet (external issuer), the account and the membership,
+//   scoped by this invitation (acceptAsNewAccount).
 // These routes run in platform scope (the invitee is not a member yet), so each one
 // reads the invite by its token hash and touches only that invite's client. Joining is
 // recorded in that client's audit trail and tells the inviter (notification, live over /ws).
@@ -117,12 +119,32 @@ async function tellInviter(ctx: HandlerContext, invite: InviteRecord, userId: st
   });
 }
 
+/**
+ * A verified identity without an account (signed in at an external issuer, which keeps no
+ * account here): the invitation names the email, so the account is made for it and joins
+ * at once; the browser then signs in again to open its session. Never from a sign-in alone.
+ */
+async function acceptAsNewAccount(ctx: HandlerContext, invite: InviteRecord, identity: { email: string; name: string | null }) {
+  if (invite.email.trim().toLowerCase() !== identity.email.trim().toLowerCase()) {
+    throw new ApiError('FORBIDDEN', CLIENT_SETTINGS_TEXTS.inviteOtherEmail);
+  }
+  if (await accountFor(ctx.tx, invite.email)) throw conflict(CLIENT_SETTINGS_TEXTS.accountExists);
+  const fullName = (identity.name ?? '').trim().slice(0, 200);
+  const { rows } = await ctx.tx.query<{ id: string }>('INSERT INTO users (email, full_name) VALUES ($1, $2) RETURNING id', [invite.email, fullName]);
+  await ctx.audit({
+    userId: rows[0].id, clientId: invite.client_id, action: 'create', objectType: 'users', objectId: rows[0].id, before: null,
+    after: { email: invite.email, full_name: fullName, created_by: 'invitation', invite_id: invite.id },
+  });
+  const joined = await join(ctx, invite, rows[0].id);
+  return { ...joined, user_id: rows[0].id, redirect_to: signInUrl(joined.client_id) };
+}
+
 const signInUrl = (clientId: string) => `/auth/login?redirect_uri=${encodeURIComponent(`/${clientId}`)}`;
 
 export const registerOnboardingApi = defineRoutes(area, (api) => {
-  api.get<OnboardingInviteQuery>('/onboarding/invite', { scope: 'public', query: onboardingInviteQuery },
+  api.get<OnboardingInviteQuery>('/onboarding/invite', { scope: 'public', query: onboardingInviteQuery, verifiedIdentity: true },
     async (ctx): Promise<OnboardingInvite> => {
-      const { tx, query, settings } = ctx;
+      const { tx, query, settings, verifiedIdentity } = ctx;
       const invite = await usableInvite(ctx, query.token);
       const account = await accountFor(tx, invite.email);
       return {
@@ -134,6 +156,7 @@ export const registerOnboardingApi = defineRoutes(area, (api) => {
         account_exists: account !== null,
         // Only the embedded issuer keeps passwords; an external one registers its own users.
         can_register: account === null && settings.oidcIssuer === null,
+        verified_email: verifiedIdentity?.email ?? null,
       };
     });
 
@@ -157,10 +180,11 @@ export const registerOnboardingApi = defineRoutes(area, (api) => {
       return { ...joined, user_id: rows[0].id, sign_in_url: signInUrl(joined.client_id) };
     });
 
-  api.post<unknown, OnboardingAcceptBody>('/onboarding/invite/accept', { scope: 'user', body: onboardingAcceptBody },
+  api.post<unknown, OnboardingAcceptBody>('/onboarding/invite/accept', { scope: 'user', body: onboardingAcceptBody, verifiedIdentity: true },
     async (ctx) => {
-      const { body, user } = ctx;
+      const { body, user, verifiedIdentity } = ctx;
       const invite = await usableInvite(ctx, body.invite.token, true);
+      if (!user && verifiedIdentity) return acceptAsNewAccount(ctx, invite, verifiedIdentity);
       if (invite.email.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
         throw new ApiError('FORBIDDEN', CLIENT_SETTINGS_TEXTS.inviteOtherEmail);
       }

@@ -2,8 +2,11 @@
 // reads the invitation (client, email, inviter), then:
 // - a new user with the embedded issuer gives a full name and a password; the account and
 //   the membership are created together, then the browser goes to sign in;
-// - an existing user (or any user with an external issuer) signs in first, comes back
-//   here and accepts with their session; the invited email must be theirs.
+// - an existing user signs in first, comes back here and accepts with their session; the
+//   invited email must be theirs;
+// - with an external issuer, someone without an account signs in there and comes back
+//   with a verified identity (no session): accepting creates the account for this
+//   invitation, then the browser signs in again.
 // An expired, revoked or already accepted invitation shows the server's message.
 import { Button } from '@primer/react';
 import { useState } from 'react';
@@ -84,6 +87,9 @@ export default function OnboardingPage(_props: PageProps) {
   if (!i || me.loading) return <FullScreenLoader />;
   const account = me.data ?? null;
   const sameEmail = account !== null && account.email.trim().toLowerCase() === i.email.trim().toLowerCase();
+  const verified = account === null ? i.verified_email : null;
+  const sameVerified = verified !== null && verified.trim().toLowerCase() === i.email.trim().toLowerCase();
+  const here = typeof window === 'undefined' ? '' : window.location.href;
 
   const accept = async () => {
     setAccepting(true);
@@ -115,6 +121,22 @@ export default function OnboardingPage(_props: PageProps) {
         <div><Button onClick={() => logout(null)}>Log out</Button></div>
       </>
     );
+  } else if (verified && sameVerified) {
+    action = (
+      <>
+        <p>Your identity provider confirmed that you are {verified}.</p>
+        {failure ? <AlertFallback message={failure} /> : null}
+        <div><Button variant="primary" disabled={accepting} onClick={() => void accept()}>Accept invitation</Button></div>
+      </>
+    );
+  } else if (verified) {
+    action = (
+      <>
+        <AlertFallback message={CLIENT_SETTINGS_TEXTS.inviteOtherEmail} />
+        <p>You signed in as {verified}. Sign in with {i.email} to accept the invitation.</p>
+        <div><Button as="a" href={`/auth/logout?new_account=1&redirect_uri=${encodeURIComponent(here)}`}>Sign in with another account</Button></div>
+      </>
+    );
   } else if (i.can_register) {
     action = (
       <>
@@ -137,7 +159,8 @@ export default function OnboardingPage(_props: PageProps) {
     action = (
       <>
         <p>{i.account_exists ? `Sign in as ${i.email} to accept the invitation.` : `Sign in with ${i.email} to accept the invitation.`}</p>
-        <div><Button as="a" href={loginUrl()} variant="primary">Sign in</Button></div>
+        {/* Without an account, the sign-in comes back here with the verified identity. */}
+        <div><Button as="a" href={i.account_exists ? loginUrl() : `${loginUrl()}&new_account=1`} variant="primary">Sign in</Button></div>
       </>
     );
   }

@@ -87,6 +87,9 @@ export class RouteTable {
     for (const c of codesOf(rule.access)) if (c !== ADMIN && !this.catalog.isPermission(c)) throw new Error(`${where}: permission ${c} is declared by no area`);
     for (const f of featuresOf(rule.feature)) if (!this.catalog.isFeature(f)) throw new Error(`${where}: feature ${f} is declared by no area`);
     if (rule.feature !== undefined && opts.scope !== 'tenant') throw new Error(`${where}: features apply to tenant routes only`);
+    if (opts.verifiedIdentity && opts.scope !== 'user' && opts.scope !== 'public') {
+      throw new Error(`${where}: verifiedIdentity applies to user and public routes only`);
+    }
     const url = SCOPE_BASE[opts.scope] + path;
     if (this.routes.some((r) => r.method === method && r.url === url)) throw new Error(`${owner}: ${method} ${url} is already registered`);
     this.routes.push({ method, scope: opts.scope, path, url, opts, rule, handler, owner });
@@ -97,7 +100,9 @@ export class RouteTable {
 export interface SessionDeps {
   /** touch: count the request as user activity (extends the idle expiry). */
   resolveSession(ctx: AppContext, req: FastifyRequest, opts?: { touch?: boolean }): Promise<{ id: string; userId: string; csrfToken: string; expiresAt: Date } | null>;
-  verifyCsrf(req: FastifyRequest, session: { id: string; userId: string; csrfToken: string; expiresAt: Date }): boolean;
+  verifyCsrf(req: FastifyRequest, session: { csrfToken: string }): boolean;
+  /** A verified identity without an account (identity's short-lived cookie), for routes declared with verifiedIdentity. */
+  resolveVerifiedIdentity?(ctx: AppContext, req: FastifyRequest): { email: string; name: string | null; csrfToken: string } | null;
 }
 
 interface Membership {
@@ -188,11 +193,23 @@ async function run(ctx: AppContext, deps: SessionDeps, host: HostServices, route
   let user: CurrentUser | null = null;
   let permissions = new Set<string>();
   let clientId: string | null = null;
+  let verifiedIdentity: HandlerContext['verifiedIdentity'] = null;
+  // Only routes declared for it ever see a verified identity without an account.
+  const identityOf = () => (route.opts.verifiedIdentity ? deps.resolveVerifiedIdentity?.(ctx, req) ?? null : null);
 
-  if (route.scope !== 'public') {
+  if (route.scope === 'public' && route.opts.verifiedIdentity) {
+    const identity = identityOf();
+    if (identity) verifiedIdentity = { email: identity.email, name: identity.name };
+  }
+
+  const session = route.scope === 'public' ? null : await deps.resolveSession(ctx, req, { touch: write });
+  const identity = route.scope === 'user' && !session ? identityOf() : null;
+  if (identity) {
+    if (write && !deps.verifyCsrf(req, identity)) throw new ApiError('CSRF_FAILED');
+    verifiedIdentity = { email: identity.email, name: identity.name };
+  } else if (route.scope !== 'public') {
     // Reads do not extend the idle expiry: the shell polls (exports, notifications) on its
     // own, and only the user's activity (ping, writes) may keep a session alive.
-    const session = await deps.resolveSession(ctx, req, { touch: write });
     if (!session) throw new ApiError('UNAUTHENTICATED');
     const u = await loadUser(ctx, session.userId);
     if (!u || !u.is_active) throw new ApiError('UNAUTHENTICATED');
@@ -247,6 +264,7 @@ async function run(ctx: AppContext, deps: SessionDeps, host: HostServices, route
         body,
         prepared,
         requestId: req.id,
+        verifiedIdentity,
         settings,
         catalog: host.catalog,
       };

@@ -26,9 +26,12 @@ export function createHttpServer(config: Config, opts: { logger?: boolean } = {}
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // X-Forwarded-For is believed only from private-network hops (a load balancer or
-    // ingress), so a client on the internet cannot pick the address rate limits see.
-    trustProxy: ['127.0.0.0/8', '::1', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+    // Forwarding headers (X-Forwarded-For, -Proto, -Host) are believed only from the proxies
+    // named by TRUST_PROXY (none by default), so nobody can choose the address that the
+    // sign-in rate limit sees.
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+      : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

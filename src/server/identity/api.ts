@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { nullable, object, optional, record, refine, string, unknown as anyValue, validate, type StructError } from 'superstruct';
 import { writeAudit } from '../audit.ts';
 import type { AppContext } from '../context.ts';
+import { auditSessionRefresh } from './audit-events.ts';
 import { requireSession, sendData, sendError } from './replies.ts';
 import { extendSession, sessionTokenOf } from './sessions.ts';
 
@@ -126,6 +127,7 @@ export function registerSessionApi(app: FastifyInstance, ctx: AppContext): void 
     const session = await requireSession(ctx, req, reply, { touch: false, write: true });
     if (!session) return reply;
     const extended = await extendSession(ctx, session, { force: true });
+    await auditSessionRefresh(ctx, req, { userId: session.userId, sessionId: session.id, expiresAt: extended.expiresAt });
     return sendData(reply, { expires_at: extended.expiresAt.toISOString() });
   });
 }

@@ -25,6 +25,8 @@ export {
 } from './sessions.ts';
 export { CSRF_COOKIE, SESSION_COOKIE } from './cookies.ts';
 export { safeReturnTarget } from './relying-party.ts';
+export { resolveVerifiedIdentity, type VerifiedIdentity } from './provisioning.ts';
+export { registerGroupMappingApi } from './group-mappings.ts';
 
 const HOUSEKEEPING_MS = 10 * 60_000;
 /** Ended sessions are kept a day: a late /auth/logout still finds the ID token for the issuer. */
@@ -34,8 +36,8 @@ export async function registerIdentity(app: FastifyInstance, ctx: AppContext): P
   app.get(STYLESHEET_PATH, async (_req, reply) =>
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLESHEET));
 
-  if (ctx.config.oidcIssuer === null) registerEmbeddedIssuer(app, ctx);
-  registerRelyingParty(app, ctx);
+  const issuer = ctx.config.oidcIssuer === null ? registerEmbeddedIssuer(app, ctx) : null;
+  registerRelyingParty(app, ctx, issuer);
   registerSessionApi(app, ctx);
 
   const housekeeping = setInterval(() => {

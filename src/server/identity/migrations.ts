@@ -1,8 +1,12 @@
 // Tables of identity: browser sessions, the embedded issuer's storage and signing keys,
-// and sign-in attempts for rate limiting. None is a tenant table (no client_id): they are
-// read and written in platform scope only. No foreign key to users, so these migrations
-// do not depend on the order of the core's; sessions join users when they are resolved.
+// sign-in attempts for rate limiting, and the mapping of an issuer's groups to clients'
+// permission groups. All are read and written in platform scope only (identity and the
+// admin API); the mappings, which belong to a client, are under row-level security like
+// every table with a client_id. No foreign key to users, so sessions do not depend on the order of the
+// core's migrations; the group mappings (ids sort after core/0001) follow clients and
+// permission groups, and go with them.
 import type { Migration } from '../../host/server.ts';
+import { tenantTable } from '../db/tenant.ts';
 
 export const identityMigrations: Migration[] = [
   {
@@ -64,6 +68,21 @@ CREATE TABLE identity_sign_in_attempts (
 );
 CREATE INDEX identity_sign_in_attempts_key_idx ON identity_sign_in_attempts (email, ip, attempted_at);
 CREATE INDEX identity_sign_in_attempts_ip_idx ON identity_sign_in_attempts (ip, attempted_at);
+`,
+  },
+  {
+    id: 'core/identity_0004_group_mappings',
+    sql: `
+CREATE TABLE identity_group_mappings (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  client_id uuid NOT NULL REFERENCES clients (id) ON DELETE CASCADE,
+  claim_value text NOT NULL CHECK (claim_value <> ''),
+  permission_group_id uuid NOT NULL REFERENCES permission_groups (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (client_id, claim_value, permission_group_id)
+);
+CREATE INDEX identity_group_mappings_group_idx ON identity_group_mappings (permission_group_id);
+${tenantTable('identity_group_mappings', { privileges: 'SELECT' })}
 `,
   },
 ];

@@ -206,10 +206,11 @@ export async function destroySession(ctx: AppContext, sessionId: string): Promis
   return { idToken: rows[0].id_token };
 }
 
-/** The session row of the cookie even when expired (logout still wants its ID token). */
-export async function findSessionForLogout(ctx: AppContext, req: FastifyRequest): Promise<{ id: string } | null> {
+/** The session row of the cookie even when expired (logout still wants its ID token and user). */
+export async function findSessionForLogout(ctx: AppContext, req: FastifyRequest): Promise<{ id: string; userId: string } | null> {
   const value = readCookie(req, SESSION_COOKIE);
   if (!value || value.length > 200) return null;
-  const { rows } = await ctx.db.query<{ id: string }>('SELECT id FROM identity_sessions WHERE token_hash = $1', [sha256(value)]);
-  return rows[0] ?? null;
+  const { rows } = await ctx.db.query<{ id: string; user_id: string }>(
+    'SELECT id, user_id FROM identity_sessions WHERE token_hash = $1', [sha256(value)]);
+  return rows[0] ? { id: rows[0].id, userId: rows[0].user_id } : null;
 }

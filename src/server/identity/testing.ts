@@ -54,6 +54,11 @@ export class CookieJar {
     return undefined;
   }
 
+  /** Forgets a cookie (whatever its path). */
+  delete(name: string): void {
+    for (const [key, c] of this.#cookies) if (c.name === name) this.#cookies.delete(key);
+  }
+
   set(name: string, value: string, path = '/'): void {
     this.#cookies.set(`${name}\n${path}`, { name, value, path, expiresAt: null });
   }

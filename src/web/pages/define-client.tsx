@@ -1,9 +1,13 @@
 // /define_client (spec 2.1): a member of one client goes straight to it; a member of
-// several chooses; a user without any membership is told so and can sign out.
+// several chooses; a user without any membership sees what the areas offer them here
+// (manifests' `shell.noClient`: the first administrator of a deployment creates the first
+// client), or is told so and can sign out.
 import { Button } from '@primer/react';
 import styled from 'styled-components';
 import { Link, Redirect } from 'wouter';
+import { ADMIN } from '../../host/registries.ts';
 import { useQuery } from '../api-client.ts';
+import { registry } from '../registry.ts';
 import { COPYRIGHT, TAGLINE } from '../brand.ts';
 import { ErrorScreen } from '../screens/error-screen.tsx';
 import { screenForError } from '../screens/error-texts.ts';
@@ -12,6 +16,7 @@ import { Logo } from '../screens/logo.tsx';
 import { logout } from '../shell/logout.ts';
 import { ME_KEY, fetchMe } from '../state/client.tsx';
 import { onlyClient, roleName } from '../state/grants.ts';
+import { NoClientSlots } from '../shell/shell-slots.tsx';
 
 const Page = styled.main`
   min-height: 100vh; display: flex; flex-direction: column; align-items: center; justify-content: center;
@@ -30,6 +35,13 @@ const Card = styled.section`
 const Brand = styled.div`
   display: flex; align-items: center; gap: 10px; font-weight: 600; color: var(--fgColor-muted, #59636e);
 `;
+
+/** What the areas offer a user who belongs to no client (null when nothing). */
+function noClientOffers(isAdmin: boolean) {
+  const grants = { permissions: new Set<string>(isAdmin ? [ADMIN] : []), features: new Set<string>() };
+  const slots = registry.catalog.shell.noClient.filter((s) => registry.canSee(s, grants));
+  return slots.length ? slots : null;
+}
 
 export default function DefineClient() {
   const me = useQuery(ME_KEY, fetchMe);
@@ -59,6 +71,8 @@ export default function DefineClient() {
               ))}
             </ul>
           </>
+        ) : noClientOffers(me.data.is_admin) ? (
+          <NoClientSlots slots={noClientOffers(me.data.is_admin)!} grants={{ permissions: new Set(me.data.is_admin ? [ADMIN] : []), features: new Set() }} />
         ) : (
           <>
             <h1 id="choose-client">No client yet</h1>

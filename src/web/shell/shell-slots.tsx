@@ -5,6 +5,7 @@ import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent
 import type { CatalogSlot } from '../../host/catalog.ts';
 import { reportError } from '../monitoring.ts';
 import { registry } from '../registry.ts';
+import type { Grants } from '../../shared/access.ts';
 import { useClient } from '../state/client.tsx';
 
 const loaded = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -24,6 +25,11 @@ class SlotBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 
 export function ShellSlots({ slots }: { slots: readonly CatalogSlot[] }) {
   const { grants } = useClient();
+  return <NoClientSlots slots={slots} grants={grants} />;
+}
+
+/** The same, with the grants given (outside a client: the client chooser). */
+export function NoClientSlots({ slots, grants }: { slots: readonly CatalogSlot[]; grants: Grants }) {
   return (
     <>
       {slots.filter((s) => registry.canSee(s, grants)).map((s) => {

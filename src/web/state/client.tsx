@@ -3,11 +3,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { Grants } from '../../shared/access.ts';
-import { clientPath, get, resetAll } from '../api-client.ts';
+import { clientPath, get, resetAll, useQuery } from '../api-client.ts';
 import { NO_GRANTS, type Bootstrap, type Me } from './grants.ts';
 
 export const ME_KEY = ['me'] as const;
 export const fetchMe = () => get<Me>('me').then((r) => r.data);
+/** The signed-in account (GET /me), cached. */
+export const useMe = () => useQuery(ME_KEY, fetchMe);
 
 export const bootstrapKey = (clientId: string) => ['clients', clientId, 'bootstrap'] as const;
 export const fetchBootstrap = (clientId: string) => () => get<Bootstrap>(clientPath(clientId, 'bootstrap')).then((r) => r.data);

@@ -6,10 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
+import { clearCookie, readCookie } from '../cookies.ts';
 import { sendPage } from '../replies.ts';
 import { loginPage, messagePage } from '../pages.ts';
+import { refuseSignIn } from '../audit-events.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../passwords.ts';
-import { recordSignIn, signInBlocked, SIGN_IN_WINDOW_MINUTES } from '../sign-in-limit.ts';
+import { claimSignInAttempt, settleSignIn, SIGN_IN_WINDOW_MINUTES } from '../sign-in-limit.ts';
 import { createEmbeddedProvider, INTERACTION_PATH, ISSUER_PATH } from './provider.ts';
 
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
@@ -22,7 +24,16 @@ const EXPIRED = {
 
 export interface EmbeddedIssuer {
   provider(): Promise<Provider>;
+  /**
+   * Ends the issuer's own session named by the browser's cookie (and the grants it holds),
+   * so the next sign-in asks for the password. Returns whether there was one.
+   */
+  endBrowserSession(req: FastifyRequest): Promise<boolean>;
+  /** Set-Cookie values that remove the issuer's session cookie from the browser. */
+  clearSessionCookies(): string[];
 }
+
+export const ISSUER_SESSION_COOKIE = 'idp_session';
 
 export function registerEmbeddedIssuer(app: FastifyInstance, ctx: AppContext): EmbeddedIssuer {
   let pending: Promise<{ provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => void }> | null = null;
@@ -40,6 +51,7 @@ export function registerEmbeddedIssuer(app: FastifyInstance, ctx: AppContext): E
     // Taken over before Fastify reads the body: the issuer parses its own requests.
     reply.hijack();
     const raw = req.raw as IncomingMessage & { originalUrl?: string };
+    pinToPublicUrl(raw, req.ip, ctx.config.publicUrl);
     try {
       const { handle } = await load();
       raw.originalUrl = raw.url;
@@ -93,19 +105,23 @@ export function registerEmbeddedIssuer(app: FastifyInstance, ctx: AppContext): E
         return sendPage(reply, 400, loginPage({ action, email, error: 'Enter your email and password.' }));
       }
       const ip = req.ip || 'unknown';
-      if (await signInBlocked(ctx, email, ip)) {
-        return sendPage(reply, 429, loginPage({ action, email, error: TOO_MANY_ATTEMPTS }));
-      }
+      // Counted before the password is hashed: concurrent guesses cannot all slip past the limit.
+      const claim = await claimSignInAttempt(ctx, email, ip);
       const { rows } = await ctx.db.query<{ id: string; password_hash: string | null; is_active: boolean }>(
         'SELECT id, password_hash, is_active FROM users WHERE lower(email) = lower($1) LIMIT 1', [email]);
       const user = rows[0];
+      if (claim.blocked) {
+        await refuseSignIn(ctx, req, 'rate_limited', { userId: user?.id, email }, { audit: false });
+        return sendPage(reply, 429, loginPage({ action, email, error: TOO_MANY_ATTEMPTS }));
+      }
       const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
+      await settleSignIn(ctx, email, ip, !!user && ok);
       if (!user || !ok) {
-        await recordSignIn(ctx, email, ip, false);
+        await refuseSignIn(ctx, req, 'wrong_credentials', { userId: user?.id, email });
         return sendPage(reply, 401, loginPage({ action, email, error: WRONG_CREDENTIALS }));
       }
-      await recordSignIn(ctx, email, ip, true);
       if (!user.is_active) {
+        await refuseSignIn(ctx, req, 'account_deactivated', { userId: user.id, email });
         return sendPage(reply, 403, messagePage({
           title: 'Your account is deactivated',
           text: 'Ask an administrator of your organisation to restore your access.',
@@ -141,7 +157,44 @@ export function registerEmbeddedIssuer(app: FastifyInstance, ctx: AppContext): E
     }
   }
 
-  return { provider: async () => (await load()).provider };
+  async function endBrowserSession(req: FastifyRequest): Promise<boolean> {
+    const id = readCookie(req, ISSUER_SESSION_COOKIE);
+    if (!id || id.length > 200) return false;
+    const { provider } = await load();
+    const session = await provider.Session.find(id);
+    if (!session) return false;
+    // The grants go with the session, as the issuer's own sign-out does.
+    for (const { grantId } of Object.values(session.authorizations ?? {})) {
+      if (grantId) await (await provider.Grant.find(grantId))?.destroy();
+    }
+    await session.destroy();
+    return true;
+  }
+
+  return {
+    provider: async () => (await load()).provider,
+    endBrowserSession,
+    clearSessionCookies: () => [ISSUER_SESSION_COOKIE, `${ISSUER_SESSION_COOKIE}.sig`]
+      .map((name) => clearCookie(ctx.config, name, { path: '/' })),
+  };
+}
+
+/**
+ * The issuer names its endpoints and marks its cookies Secure from the request's host and
+ * scheme. Those are pinned to PUBLIC_URL whatever the browser or a proxy sent, so a forged
+ * X-Forwarded-Host cannot change the discovery document, and behind a TLS-terminating proxy
+ * (PUBLIC_URL https) its cookies are Secure. The client address the issuer sees is the one
+ * Fastify resolved under TRUST_PROXY.
+ */
+function pinToPublicUrl(raw: IncomingMessage, ip: string, publicUrl: string): void {
+  const headers = raw.headers;
+  const pub = new URL(publicUrl);
+  headers.host = pub.host;
+  headers['x-forwarded-host'] = pub.host;
+  headers['x-forwarded-proto'] = pub.protocol.slice(0, -1);
+  headers['x-forwarded-for'] = ip;
+  delete headers.forwarded;
+  delete headers['x-forwarded-port'];
 }
 
 async function interactionOf(provider: Provider, req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {

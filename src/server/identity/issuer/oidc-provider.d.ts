@@ -25,6 +25,13 @@ declare module 'oidc-provider' {
     addOIDCScope(scope: string): void;
     addOIDCClaims(claims: string[]): void;
     save(): Promise<string>;
+    destroy(): Promise<void>;
+  }
+
+  export interface Session {
+    accountId?: string;
+    authorizations?: Record<string, { grantId?: string; sid?: string }>;
+    destroy(): Promise<void>;
   }
 
   export interface Interaction {
@@ -48,6 +55,10 @@ declare module 'oidc-provider' {
       new (init: { accountId: string; clientId: string }): Grant;
       find(id: string): Promise<Grant | undefined>;
     };
+    Session: {
+      find(id: string): Promise<Session | undefined>;
+    };
+    use(middleware: (ctx: any, next: () => Promise<void>) => Promise<void>): void;
     on(event: string, listener: (...args: any[]) => void): this;
   }
 

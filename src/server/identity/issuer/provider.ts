@@ -144,7 +144,8 @@ export async function createEmbeddedProvider(ctx: AppContext): Promise<Provider>
     },
   });
 
-  // Behind a TLS-terminating proxy the issuer must see https (X-Forwarded-Proto) to build its URLs.
+  // The forwarding headers it reads are not the browser's: the mount (issuer/index.ts) sets
+  // them from PUBLIC_URL and from the client address Fastify resolved under TRUST_PROXY.
   provider.proxy = true;
   provider.on('server_error', (_koa: unknown, err: Error) => ctx.log.error({ err }, 'identity: issuer error'));
   return provider;
