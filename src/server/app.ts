@@ -5,18 +5,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { JobHandler, ServerPlugin } from '../host/server.ts';
+import type { ServerPlugin } from '../host/server.ts';
 import { registerCoreApi } from './api/index.ts';
 import type { AppContext, Config } from './context.ts';
 import { coreMigrations } from './db/core-schema.ts';
 import { migrate, openDb, type CoreDb } from './db/index.ts';
 import { openFileStore, type FileStore } from './files/index.ts';
+import { registerHealth } from './http/health.ts';
 import { createHttpServer, registerFallback } from './http/server.ts';
 import { mountRoutes, RouteTable } from './http/registrar.ts';
 import { findRoot, webApp } from './http/static.ts';
 import { identityMigrations, registerIdentity, resolveSession, verifyCsrf } from './identity/index.ts';
 import { MAIL_JOB, mailDeliveryJob, type SendMail } from './jobs/mail.ts';
-import { startWorker, type WorkerOptions } from './jobs/worker.ts';
+import { startWorker, type AnyJobHandler, type WorkerOptions } from './jobs/worker.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { seedDemo, type SeedResult } from './seed.ts';
 
@@ -42,7 +43,7 @@ export interface App {
   ctx: AppContext;
   routes: RouteTable;
   files: FileStore;
-  jobHandlers: Record<string, JobHandler>;
+  jobHandlers: Record<string, AnyJobHandler>;
   migrationsApplied: string[];
   seed: SeedResult | null;
   version: string;
@@ -58,8 +59,8 @@ export function appVersion(): string {
   }
 }
 
-export function collectJobHandlers(core: Record<string, JobHandler>, plugins: ServerPlugin[]): Record<string, JobHandler> {
-  const handlers: Record<string, JobHandler> = { ...core };
+export function collectJobHandlers(core: Record<string, AnyJobHandler>, plugins: ServerPlugin[]): Record<string, AnyJobHandler> {
+  const handlers: Record<string, AnyJobHandler> = { ...core };
   for (const p of plugins) {
     for (const [kind, h] of Object.entries(p.jobs ?? {})) {
       if (Object.hasOwn(handlers, kind)) throw new Error(`${p.name}: job kind "${kind}" is already handled`);
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     const seed = opts.seed ?? config.embedded ? await seedDemo(db, { password: config.demoPassword }) : null;
 
+    registerHealth(app, ctx);
     await registerIdentity(app, ctx);
     await registerRealtime(app, ctx);
 

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../context.ts';
-import { ApiError } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
+import { ApiError, RETRY_AFTER_SECONDS, unavailable } from './errors.ts';
 import { registerSecurityHeaders } from './security.ts';
 import type { WebApp } from './static.ts';
 
@@ -36,7 +37,17 @@ export function createHttpServer(config: Config, opts: { logger?: boolean } = {}
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 25 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
   app.setErrorHandler((err: any, req, reply) => {
-    if (err instanceof ApiError) return reply.code(err.status).send(err.body());
+    if (err instanceof ApiError) {
+      if (err.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.code(err.status).send(err.body());
+    }
+    // The database is restarting, failing over or out of connections: the client may try
+    // again shortly; nothing was changed (a commit whose outcome is unknown says so).
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      const e = unavailable(err);
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(e.body());
+    }
     const status = typeof err?.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large.
