@@ -5,11 +5,25 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobHandler } from '../../host/server.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, Db } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { claim, complete, fail, JOBS_CHANNEL } from './queue.ts';
 
+/**
+ * A core job that opens its own short transactions, so slow work between them (an SMTP
+ * delivery) holds no database connection. Plugin jobs are JobHandlers: one transaction.
+ */
+export interface StagedJob {
+  staged: true;
+  run(job: { id: string; payload: any; attempt: number; clientId: string | null }, db: Db): Promise<void>;
+}
+
+export type AnyJobHandler = JobHandler | StagedJob;
+
+const isStaged = (h: AnyJobHandler): h is StagedJob => typeof h === 'object' && h !== null && (h as StagedJob).staged === true;
+
 export interface WorkerOptions {
-  handlers: Record<string, JobHandler>;
+  handlers: Record<string, AnyJobHandler>;
   pollMs?: number;
   leaseSeconds?: number;
   backoffBaseSeconds?: number;
@@ -26,7 +40,8 @@ export async function runNextJob(ctx: AppContext, opts: WorkerOptions): Promise<
   const handler = Object.hasOwn(opts.handlers, job.kind) ? opts.handlers[job.kind] : undefined;
   try {
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-    await ctx.db.transaction((tx) => handler({ id: job.id, payload: job.payload, attempt: job.attempts }, tx), { clientId: job.client_id });
+    if (isStaged(handler)) await handler.run({ id: job.id, payload: job.payload, attempt: job.attempts, clientId: job.client_id }, ctx.db);
+    else await ctx.db.transaction((tx) => handler({ id: job.id, payload: job.payload, attempt: job.attempts }, tx), { clientId: job.client_id });
     await complete(ctx.db, job.id);
     return { id: job.id, kind: job.kind, outcome: 'done' };
   } catch (err) {
@@ -38,28 +53,39 @@ export async function runNextJob(ctx: AppContext, opts: WorkerOptions): Promise<
 
 export function startWorker(ctx: AppContext, opts: WorkerOptions): { stop(): Promise<void> } {
   let running = true;
-  let wake: (() => void) | null = null;
+  // Every sleeping loop wakes on a NOTIFY (each may claim one of the new jobs).
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => { for (const w of [...sleepers]) w(); };
   let unlisten: (() => Promise<void>) | null = null;
   const poll = opts.pollMs ?? 2000;
 
-  ctx.db.listen(JOBS_CHANNEL, () => wake?.()).then((u) => {
+  ctx.db.listen(JOBS_CHANNEL, wakeAll).then((u) => {
     if (running) unlisten = u; else u().catch(() => {});
   }, (err) => ctx.log.warn({ err }, 'jobs: LISTEN failed; polling only'));
+  // NOTIFYs sent while the LISTEN connection was down were not heard: look for due jobs now.
+  const offRestored = ctx.db.onListenRestored(wakeAll);
 
   const sleep = () => new Promise<void>((resolve) => {
     const t = setTimeout(done, poll);
-    function done() { clearTimeout(t); wake = null; resolve(); }
-    wake = done;
+    function done() { clearTimeout(t); sleepers.delete(done); resolve(); }
+    sleepers.add(done);
   });
 
+  let outage = false;
   async function loop() {
     while (running) {
       let ran: JobOutcome | null = null;
       try {
         ran = await runNextJob(ctx, opts);
+        if (outage) ctx.log.info('jobs: the database answers again; claiming resumed');
+        outage = false;
       } catch (err) {
         if (!running) break;
-        ctx.log.error({ err }, 'jobs: claiming failed');
+        if (!isDatabaseUnavailable(err)) ctx.log.error({ err }, 'jobs: claiming failed');
+        else if (!outage) {
+          outage = true;
+          ctx.log.warn({ err }, 'jobs: the database is not reachable; claiming pauses until it answers');
+        }
       }
       if (!ran && running) await sleep();
     }
@@ -69,7 +95,8 @@ export function startWorker(ctx: AppContext, opts: WorkerOptions): { stop(): Pro
   return {
     async stop() {
       running = false;
-      wake?.();
+      offRestored();
+      wakeAll();
       await Promise.allSettled(loops);
       if (unlisten) await unlisten().catch(() => {});
     },
