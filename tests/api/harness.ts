@@ -53,6 +53,11 @@ export interface TestServer {
   seed: SeedResult;
   /** Signs in by creating a session directly: a demo key ('officer') or a user id. */
   login(who: keyof typeof DEMO_USERS | { id: string }): Promise<TestClient>;
+  /**
+   * A new active member of clientId holding exactly these permission codes (through one
+   * group of its own), signed in. With admin, also a platform administrator.
+   */
+  member(clientId: string, codes: readonly string[], opts?: { admin?: boolean }): Promise<TestClient>;
   anonymous(): TestClient;
   close(): Promise<void>;
 }
@@ -198,12 +203,30 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   }
   const url = `http://127.0.0.1:${port}`;
   const seed = app.seed ?? { seeded: false, generatedPassword: null, clients: { demo: '', northwind: '' }, users: { admin: '', officer: '', analyst: '' } };
+  const login: TestServer['login'] = async (who) => {
+    const id = typeof who === 'string' ? seed.users[who] : who.id;
+    const s = await createSession(app.ctx, id);
+    return makeClient(url, { userId: id, cookie: s.cookie, csrfToken: s.session.csrfToken, sessionToken: s.sessionToken });
+  };
   return {
-    url, app, db, config, seed,
-    async login(who) {
-      const id = typeof who === 'string' ? seed.users[who] : who.id;
-      const s = await createSession(app.ctx, id);
-      return makeClient(url, { userId: id, cookie: s.cookie, csrfToken: s.session.csrfToken, sessionToken: s.sessionToken });
+    url, app, db, config, seed, login,
+    async member(clientId, codes, memberOpts = {}) {
+      const tag = Math.random().toString(36).slice(2, 10);
+      const userId = await db.transaction(async (tx) => {
+        const u = await tx.query<{ id: string }>(
+          `INSERT INTO users (email, full_name, is_admin) VALUES ($1, $2, $3) RETURNING id`,
+          [`member-${tag}@example.com`, `Member ${tag}`, memberOpts.admin ?? false]);
+        const m = await tx.query<{ id: string }>(
+          `INSERT INTO accounts_clients (user_id, client_id, role) VALUES ($1, $2, 'member') RETURNING id`, [u.rows[0].id, clientId]);
+        if (codes.length) {
+          const g = await tx.query<{ id: string }>(
+            `INSERT INTO permission_groups (client_id, name, codes) VALUES ($1, $2, $3) RETURNING id`, [clientId, `Group ${tag}`, [...codes]]);
+          await tx.query(`INSERT INTO membership_permission_groups (account_client_id, permission_group_id, client_id) VALUES ($1, $2, $3)`,
+            [m.rows[0].id, g.rows[0].id, clientId]);
+        }
+        return u.rows[0].id;
+      });
+      return login({ id: userId });
     },
     anonymous: () => makeClient(url, null),
     async close() {

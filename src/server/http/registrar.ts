@@ -1,8 +1,9 @@
 // The ApiRegistrar of src/host/server.ts. Routes are collected first (core and every
 // plugin), then mounted on Fastify, each behind the same pipeline:
 //   session (401) → CSRF on writes (403) → client membership (404) → access / feature /
-//   admin (403) → query and body validation (400, a message per field) → the handler in
-//   one transaction (tenant-scoped on tenant routes) → one audit row per write.
+//   admin (403) → input screening, then query and body validation (400, a message per
+//   field) → the handler in one transaction (tenant-scoped on tenant routes) → one audit
+//   row per write.
 // A handler never checks tenancy or permissions itself, and a failed write leaves nothing
 // behind: the handler's changes, its audit rows, notifications, mail and jobs share the
 // transaction. Handlers also get the server's settings (public URL, issuer), so no plugin
@@ -25,6 +26,7 @@ import { isList } from '../lists.ts';
 import { createNotification } from '../notify.ts';
 import { ApiError, fromDatabaseError } from './errors.ts';
 import { isRawResult } from './results.ts';
+import { SCREENED_BY_ROUTE, screenRequest } from './screening.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Scope = RouteOptions<unknown, unknown>['scope'];
@@ -170,6 +172,7 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, table: RouteT
     app.route({
       method: route.method,
       url: route.url,
+      config: { [SCREENED_BY_ROUTE]: true },
       handler: (req, reply) => run(ctx, deps, route, req, reply),
     });
   }
@@ -212,7 +215,10 @@ async function run(ctx: AppContext, deps: SessionDeps, route: RouteRecord, req: 
     throw new ApiError('FORBIDDEN');
   }
 
-  const query = route.opts.query ? check(normalizeQuery(req.query), route.opts.query, 'query') : normalizeQuery(req.query);
+  // Control characters, lone surrogates and runaway nesting never reach a schema or SQL.
+  const rawQuery = normalizeQuery(req.query);
+  screenRequest({ params, query: rawQuery, body: req.body });
+  const query = route.opts.query ? check(rawQuery, route.opts.query, 'query') : rawQuery;
   const body = route.opts.body ? check(req.body, route.opts.body, 'body') : req.body;
 
   // Read per request, so a changed configuration (tests switch the issuer) is seen at once.

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../context.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { ApiError, RETRY_AFTER_SECONDS, unavailable } from './errors.ts';
+import { registerInputScreening } from './screening.ts';
 import { registerSecurityHeaders } from './security.ts';
 import type { WebApp } from './static.ts';
 
@@ -32,6 +33,7 @@ export function createHttpServer(config: Config, opts: { logger?: boolean } = {}
     reply.header('x-request-id', req.id);
   });
   registerSecurityHeaders(app, config);
+  registerInputScreening(app);
 
   // Uploads arrive as raw bytes (the route reads request.body as a Buffer).
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 25 * 1024 * 1024 }, (_req, body, done) => done(null, body));
