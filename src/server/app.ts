@@ -9,7 +9,7 @@ import type { ServerPlugin } from '../host/server.ts';
 import { registerCoreApi } from './api/index.ts';
 import type { AppContext, Config } from './context.ts';
 import { coreMigrations } from './db/core-schema.ts';
-import { migrate, openDb, type CoreDb } from './db/index.ts';
+import { openDatabase, type CoreDb, type OpenedDatabase, type ServingRole } from './db/index.ts';
 import { openFileStore, type FileStore } from './files/index.ts';
 import { registerHealth } from './http/health.ts';
 import { createHttpServer, registerFallback } from './http/server.ts';
@@ -45,6 +45,8 @@ export interface App {
   files: FileStore;
   jobHandlers: Record<string, AnyJobHandler>;
   migrationsApplied: string[];
+  /** The database role requests are served as, and how it came to be (src/server/db/roles.ts). */
+  databaseRole: ServingRole;
   seed: SeedResult | null;
   version: string;
   close(): Promise<void>;
@@ -74,16 +76,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const plugins = opts.plugins ?? [];
   const version = appVersion();
   const app = createHttpServer(config, { logger: opts.logger });
-  const db = opts.db ?? (await openDb(config, app.log));
+  let opened: OpenedDatabase;
+  try {
+    // Migrations run as the owner; requests are served by a role that owns nothing.
+    opened = await openDatabase(config, app.log, [
+      ...coreMigrations,
+      ...identityMigrations,
+      ...plugins.flatMap((p) => p.migrations ?? []),
+    ], opts.db);
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
+  const { db, migrationsApplied } = opened;
   const ctx: AppContext = { config, db, log: app.log };
   let worker: { stop(): Promise<void> } | null = null;
 
   try {
-    const migrationsApplied = await migrate(db, [
-      ...coreMigrations,
-      ...identityMigrations,
-      ...plugins.flatMap((p) => p.migrations ?? []),
-    ]);
     if (migrationsApplied.length) app.log.info({ migrations: migrationsApplied }, 'database migrated');
 
     const seed = opts.seed ?? config.embedded ? await seedDemo(db, { password: config.demoPassword }) : null;
@@ -107,7 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     let closed = false;
     return {
-      app, ctx, routes, jobHandlers, migrationsApplied, seed, version,
+      app, ctx, routes, jobHandlers, migrationsApplied, seed, version, databaseRole: opened.role,
       files: openFileStore(config),
       async close() {
         if (closed) return;

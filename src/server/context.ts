@@ -10,6 +10,11 @@ export interface Config {
   publicUrl: string;
   /** Unset: embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | null;
+  /**
+   * The owner's connection, used at start for migrations and grants only; DATABASE_URL's
+   * role then serves requests and must own nothing. Unset: see src/server/db/roles.ts.
+   */
+  migrationDatabaseUrl: string | null;
   dataDir: string;
   /** Unset: the embedded issuer at `${publicUrl}/idp`. */
   oidcIssuer: string | null;

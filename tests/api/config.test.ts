@@ -62,7 +62,7 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080', PUBLIC_URL: 'https://caas.example.com/', DATABASE_URL: 'postgresql://u:p@db:5432/caas',
-      SESSION_SECRET: SECRET, SESSION_IDLE_MINUTES: '15', OIDC_ISSUER: 'https://id.example.com/realms/x',
+      MIGRATION_DATABASE_URL: 'postgresql://owner:p@db:5432/caas', SESSION_SECRET: SECRET, SESSION_IDLE_MINUTES: '15', OIDC_ISSUER: 'https://id.example.com/realms/x',
       OIDC_CLIENT_ID: 'caas', OIDC_CLIENT_SECRET: 's3cr3t', S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
       S3_BUCKET: 'caas-files', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK',
       SMTP_URL: 'smtps://u:p@mail.example.com:465', SENTRY_DSN: 'https://k@o1.ingest.sentry.io/1',
@@ -70,6 +70,7 @@ describe('loadConfig', () => {
     }, tmp);
     expect(c).toMatchObject({
       port: 8080, publicUrl: 'https://caas.example.com', databaseUrl: 'postgresql://u:p@db:5432/caas',
+      migrationDatabaseUrl: 'postgresql://owner:p@db:5432/caas',
       sessionSecret: SECRET, sessionIdleMinutes: 15, oidcIssuer: 'https://id.example.com/realms/x',
       oidcClientId: 'caas', oidcClientSecret: 's3cr3t', smtpUrl: 'smtps://u:p@mail.example.com:465',
       demoPassword: 'long-enough', logLevel: 'warn', embedded: false,
@@ -88,9 +89,11 @@ describe('loadConfig', () => {
     ['SENTRY_DSN', { SENTRY_DSN: 'not a url' }],
     ['DEMO_PASSWORD', { DEMO_PASSWORD: 'short' }],
     ['OIDC_CLIENT_SECRET', { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'caas' }],
+    ['MIGRATION_DATABASE_URL', { MIGRATION_DATABASE_URL: 'mysql://db/caas', DATABASE_URL: 'postgresql://u:p@db:5432/caas' }],
+    ['MIGRATION_DATABASE_URL', { MIGRATION_DATABASE_URL: 'postgresql://owner@db:5432/caas' }],
   ];
   for (const [variable, env] of bad) {
-    it(`refuses a bad ${variable}`, () => {
+    it(`refuses a bad ${variable} (${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')})`, () => {
       let err: unknown;
       try { loadConfig({ DATA_DIR: path.join(tmp, 'bad'), SESSION_SECRET: SECRET, ...env }, tmp); } catch (e) { err = e; }
       expect(err).toBeInstanceOf(ConfigError);

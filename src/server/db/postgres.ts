@@ -68,7 +68,12 @@ export async function openPostgres(url: string, log?: FastifyBaseLogger, opts: P
   });
   // An idle pooled connection that drops is removed by the pool; this only reports it.
   pool.on('error', (err) => log?.warn({ err }, 'database: an idle connection was closed by the server; it is replaced on demand'));
-  await pool.query('SELECT 1'); // fail at start, not on the first request
+  try {
+    await pool.query('SELECT 1'); // fail at start, not on the first request
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
 
   // ---- LISTEN: one connection, re-established with backoff, every channel re-LISTENed ----
   const handlers = new Map<string, Set<(p: string) => void>>();
