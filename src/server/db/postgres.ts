@@ -83,6 +83,7 @@ export async function openPostgres(url: string, log?: FastifyBaseLogger, opts: P
   let retryTimer: NodeJS.Timeout | null = null;
   let delay = LISTEN_MIN_DELAY_MS;
   let attempts = 0;
+  let failures = 0;
   let everListened = false;
   let status: ListenStatus = 'idle';
   let closed = false;
@@ -99,6 +100,7 @@ export async function openPostgres(url: string, log?: FastifyBaseLogger, opts: P
 
   function scheduleReconnect(err: unknown) {
     if (closed || retryTimer) return;
+    if (status !== 'listening') failures++;
     const wait = delay;
     delay = Math.min(delay * 2, LISTEN_MAX_DELAY_MS);
     if (status === 'listening') log?.warn({ err, retryInMs: wait }, 'database: LISTEN connection lost; realtime push and job wake-ups pause until it is back');
@@ -166,6 +168,14 @@ export async function openPostgres(url: string, log?: FastifyBaseLogger, opts: P
       attempts = 0;
     })();
     return connecting;
+  }
+
+  /** LISTEN and UNLISTEN one after another on the live connection (pg runs one query at a time). */
+  let listenChain: Promise<unknown> = Promise.resolve();
+  function onListener(sql: string): Promise<void> {
+    const next = listenChain.then(async () => { if (listener) await listener.query(sql); });
+    listenChain = next.catch(() => {});
+    return next;
   }
 
   // ---- transactions ----
@@ -247,7 +257,7 @@ export async function openPostgres(url: string, log?: FastifyBaseLogger, opts: P
       if (!set) handlers.set(channel, (set = new Set()));
       set.add(onPayload);
       if (listener) {
-        if (first) await listener.query(`LISTEN "${channel}"`).catch((err) => log?.warn({ err, channel }, 'database: LISTEN failed; it is repeated when the connection is back'));
+        if (first) await onListener(`LISTEN "${channel}"`).catch((err) => log?.warn({ err, channel }, 'database: LISTEN failed; it is repeated when the connection is back'));
       } else if (!retryTimer) {
         // The first connection (or one under way): wait for it, so a NOTIFY right after
         // start is heard. While reconnecting, the channel is LISTENed when it is back.
@@ -259,7 +269,7 @@ export async function openPostgres(url: string, log?: FastifyBaseLogger, opts: P
         s.delete(onPayload);
         if (s.size === 0) {
           handlers.delete(channel);
-          if (listener) await listener.query(`UNLISTEN "${channel}"`).catch(() => {});
+          if (listener) await onListener(`UNLISTEN "${channel}"`).catch(() => {});
         }
       };
     },
@@ -268,6 +278,7 @@ export async function openPostgres(url: string, log?: FastifyBaseLogger, opts: P
       return () => { restoredHooks.delete(hook); };
     },
     listenStatus: () => status,
+    listenFailures: () => failures,
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
