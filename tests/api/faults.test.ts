@@ -16,7 +16,7 @@ import { APPLICATION_NAME, LISTEN_APPLICATION_NAME } from '../../src/server/db/p
 import { queueMail, type SendMail } from '../../src/server/jobs/mail.ts';
 import { createNotification } from '../../src/server/notify.ts';
 import { startServer, t, type Response, type TestClient, type TestServer } from './harness.ts';
-import { connectAs, type WsClient } from './ws-client.ts';
+import { connectAs, WsClient } from './ws-client.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 const run = promisify(execFile);
@@ -206,9 +206,13 @@ describe.skipIf(!base)('database faults (PostgreSQL only: set TEST_DATABASE_URL;
     }
     let health: Response<any> | undefined;
     let write: Response<any> | undefined;
+    let upgrade = '';
     try {
       health = await s.anonymous().get('/health');
       write = await officer.post(t(demo, '/tab_registries'), { tab_registry: { name: 'during the outage', registry_type: 'faults' } });
+      // A socket opened now cannot have its session read: 503, not a 401 that signs the browser out.
+      const late = new WsClient(s.url, `?session_token=${encodeURIComponent(officer.sessionToken!)}`);
+      upgrade = await late.opened.then(() => 'opened', (err: Error) => err.message);
       const seen = writes.length + reads.length;
       await until(() => writes.length + reads.length >= seen + 10);
     } finally {
@@ -231,6 +235,7 @@ describe.skipIf(!base)('database faults (PostgreSQL only: set TEST_DATABASE_URL;
     expect(health!.headers.get('retry-after')).toBe('5');
     expect(health!.body).toMatchObject({ success: false, error_code: 'UNAVAILABLE', errors: { database: expect.any(String) } });
     expect(write!.status).toBe(503);
+    expect(upgrade).toBe('HTTP 503');
     expect(write!.body.error_code).toBe('UNAVAILABLE');
     expect(errors).toEqual([]);
     expect([...new Set([...writes.map((w) => w.status), ...reads])].filter((x) => x !== 200 && x !== 503)).toEqual([]);

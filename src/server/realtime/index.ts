@@ -9,6 +9,7 @@ import { WebSocketServer } from 'ws';
 import type { AppContext } from '../context.ts';
 import { requireSession, sendData, sendError } from '../identity/replies.ts';
 import { aliveSessionIds, SESSION_ENDED_CHANNEL } from '../identity/sessions.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { MEMBERSHIP_CHANNEL } from '../db/core-schema.ts';
 import { connectionToken, isUuid, mayListen, parseChannel, subscriptionToken, userChannel, clientChannel } from './channels.ts';
 import { authenticate, CLOSE_UNAUTHORIZED, Hub } from './hub.ts';
@@ -74,7 +75,14 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
     void (async () => {
       let pre: Parameters<Hub['accept']>[1] = null;
       if (sessionToken || token) {
-        const session = await authenticate(ctx, { session_token: sessionToken ?? undefined, token: token ?? undefined }).catch(() => null);
+        let outage = false;
+        const session = await authenticate(ctx, { session_token: sessionToken ?? undefined, token: token ?? undefined }).catch((err) => {
+          outage = isDatabaseUnavailable(err);
+          return null;
+        });
+        // While the database is down the session cannot be read: that is not a signed-out
+        // user (401 would end the browser's session), the socket is retried later.
+        if (!session && outage) return refuse(socket, 503, 'Service Unavailable');
         if (!session) return refuse(socket, 401, 'Unauthorized');
         pre = { session, path, clientId: isUuid(clientId) ? clientId.toLowerCase() : null };
       }
