@@ -14,8 +14,13 @@ export default defineConfig({
     load: (id) => (id.startsWith('\0') && id.slice(1) in virtual ? virtual[id.slice(1)]() : null),
   }],
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The database fault tests restart the PostgreSQL server: they run last, alone, so
+    // no other test file sees the outage.
+    projects: [
+      { extends: true, test: { name: 'tests', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['**/node_modules/**', 'tests/api/faults.test.ts'] } },
+      { extends: true, test: { name: 'faults', include: ['tests/api/faults.test.ts'], sequence: { groupOrder: 1 } } },
+    ],
   },
 });

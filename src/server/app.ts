@@ -11,8 +11,9 @@ import { BILLING_ERRORS, PLATFORM_ERRORS } from '../shared/errors.ts';
 import { registerCoreApi } from './api/index.ts';
 import type { AppContext, Config } from './context.ts';
 import { coreMigrations } from './db/core-schema.ts';
-import { migrate, openDb, type CoreDb } from './db/index.ts';
+import { openDatabase, type CoreDb, type OpenedDatabase } from './db/index.ts';
 import { openFileStore, type FileStore } from './files/index.ts';
+import { registerHealth } from './http/health.ts';
 import { createHttpServer, registerFallback } from './http/server.ts';
 import { mountRoutes, RouteTable } from './http/registrar.ts';
 import { findRoot, webApp } from './http/static.ts';
@@ -61,6 +62,8 @@ export interface App {
   /** Every workflow step type: the core's and the plugins' (docs/workflows.md). */
   workflowSteps: StepRegistry;
   migrationsApplied: string[];
+  /** The database role requests are served as (docs/operations.md). */
+  databaseRole: OpenedDatabase['role'];
   seed: SeedResult | null;
   version: string;
   close(): Promise<void>;
@@ -115,21 +118,29 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const workflowSteps = collectWorkflowSteps(coreWorkflowSteps, plugins, (p) => pointHost(plugins, p.area.name, null));
   const app = createHttpServer(config, { logger: opts.logger });
   for (const [code, def] of catalog.errors) app.declaredErrors.set(code, def);
-  const db = opts.db ?? (await openDb(config, app.log));
-  const ctx: AppContext = { config, db, log: app.log };
-  let worker: { stop(): Promise<void> } | null = null;
-
+  let opened: OpenedDatabase;
   try {
-    const migrationsApplied = await migrate(db, [
+    // Migrations run as the owner; requests are served by a role that owns nothing.
+    opened = await openDatabase(config, app.log, [
       ...coreMigrations,
       ...workflowMigrations,
       ...identityMigrations,
       ...plugins.flatMap((p) => p.migrations ?? []),
-    ]);
+    ], opts.db);
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
+  const { db, migrationsApplied } = opened;
+  const ctx: AppContext = { config, db, log: app.log };
+  let worker: { stop(): Promise<void> } | null = null;
+
+  try {
     if (migrationsApplied.length) app.log.info({ migrations: migrationsApplied }, 'database migrated');
 
     const seed = opts.seed ?? config.embedded ? await seedDemo(db, { catalog, password: config.demoPassword }) : null;
 
+    registerHealth(app, ctx);
     await registerIdentity(app, ctx);
     await registerRealtime(app, ctx);
 
@@ -163,7 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     let closed = false;
     return {
       app, ctx, routes, jobHandlers, workflowSteps, migrationsApplied, seed, version, catalog, host, jobContext,
-      files,
+      databaseRole: opened.role, files,
       async close() {
         if (closed) return;
         closed = true;

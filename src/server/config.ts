@@ -125,6 +125,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const dbU = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'a postgres:// connection URL, or unset for the embedded database');
   const databaseUrl = dbU ? read(env, 'DATABASE_URL') : null;
+  const migrationU = url(env, 'MIGRATION_DATABASE_URL', ['postgres:', 'postgresql:'], 'a postgres:// connection URL of the role that owns the tables');
+  if (migrationU && !dbU) throw new ConfigError('MIGRATION_DATABASE_URL', 'needs DATABASE_URL (the role that serves requests) as well');
+  const migrationDatabaseUrl = migrationU ? read(env, 'MIGRATION_DATABASE_URL') : null;
 
   const dataDir = path.resolve(cwd, read(env, 'DATA_DIR') ?? './data');
 
@@ -192,6 +195,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     port,
     publicUrl,
     databaseUrl,
+    migrationDatabaseUrl,
     dataDir,
     oidcIssuer,
     oidcClientId,

@@ -10,6 +10,11 @@ export interface Config {
   publicUrl: string;
   /** Unset: embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | null;
+  /**
+   * The owner's connection, used at start for migrations and grants only; DATABASE_URL's
+   * role then serves requests and must own nothing. Unset: see src/server/db/roles.ts.
+   */
+  migrationDatabaseUrl: string | null;
   dataDir: string;
   /** Unset: the embedded issuer at `${publicUrl}/idp`. */
   oidcIssuer: string | null;
@@ -45,10 +50,20 @@ export interface Db extends Queryable {
   /** LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Called each time the LISTEN connection is back after a loss. NOTIFYs sent meanwhile
+   * were not heard: re-read whatever they would have announced. Returns an unsubscribe.
+   */
+  onListenRestored(hook: () => void): () => void;
+  /** The LISTEN connection's state, for the health check and the logs. */
+  listenStatus(): ListenStatus;
   close(): Promise<void>;
   /** 'pglite' or 'postgres', for logs and operations. */
   kind: 'pglite' | 'postgres';
 }
+
+/** idle: nothing listened yet; reconnecting: lost, the next attempt is scheduled. */
+export type ListenStatus = 'idle' | 'connecting' | 'listening' | 'reconnecting' | 'closed';
 
 export interface AppContext {
   config: Config;

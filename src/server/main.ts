@@ -40,7 +40,7 @@ try {
   process.exit(1);
 }
 
-const db = built.ctx.db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+const db = `${built.ctx.db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, serving as database role ${built.databaseRole.name}`;
 process.stdout.write(`Compliance as a service ${built.version} is running at ${config.publicUrl} (${db})\n`);
 if (built.seed?.seeded) {
   const pw = built.seed.generatedPassword ?? '(the DEMO_PASSWORD you set)';

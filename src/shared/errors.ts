@@ -21,6 +21,7 @@ export const PLATFORM_ERRORS = {
   CSRF_FAILED: 'The request could not be verified. Please reload the page',
   RATE_LIMITED: 'Too many attempts. Please wait a minute and try again',
   INTERNAL: 'Please, try again a bit later',
+  UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds',
 } as const;
 
 export const ERROR_TEXTS = { ...BILLING_ERRORS, ...PLATFORM_ERRORS } as const;
@@ -30,6 +31,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   AB001: 402, AB002: 402, AB003: 402, AB004: 402, AB005: 402, PE001: 402,
   VALIDATION_FAILED: 400, UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404,
   FEATURE_UNAVAILABLE: 403, CONFLICT: 409, CSRF_FAILED: 403, RATE_LIMITED: 429, INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** Unknown or missing code, and writes answering success false (spec 8). */

@@ -57,7 +57,7 @@ describe('401: no session', () => {
 
   it('public routes need no session, user routes do', async () => {
     const anon = s.anonymous();
-    expect((await anon.get('/health')).body).toEqual({ success: true, data: { status: 'ok' } });
+    expect((await anon.get('/health')).body).toEqual({ success: true, data: { status: 'ok', database: 'up', realtime: 'listening' } });
     expect((await anon.post('/probe/public', { ping: 'pong' })).body).toEqual({ success: true, data: { ping: 'pong' } });
     expect((await anon.get('/notifications')).status).toBe(401);
   });

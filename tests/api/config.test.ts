@@ -65,7 +65,7 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080', PUBLIC_URL: 'https://caas.example.com/', DATABASE_URL: 'postgresql://u:p@db:5432/caas',
-      SESSION_SECRET: SECRET, SESSION_IDLE_MINUTES: '15', OIDC_ISSUER: 'https://id.example.com/realms/x',
+      MIGRATION_DATABASE_URL: 'postgresql://owner:p@db:5432/caas', SESSION_SECRET: SECRET, SESSION_IDLE_MINUTES: '15', OIDC_ISSUER: 'https://id.example.com/realms/x',
       OIDC_CLIENT_ID: 'caas', OIDC_CLIENT_SECRET: 's3cr3t', S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
       S3_BUCKET: 'caas-files', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK',
       SMTP_URL: 'smtps://u:p@mail.example.com:465', SENTRY_DSN: 'https://k@o1.ingest.sentry.io/1',
@@ -74,6 +74,7 @@ describe('loadConfig', () => {
     }, tmp);
     expect(c).toMatchObject({
       port: 8080, publicUrl: 'https://caas.example.com', databaseUrl: 'postgresql://u:p@db:5432/caas',
+      migrationDatabaseUrl: 'postgresql://owner:p@db:5432/caas',
       sessionSecret: SECRET, sessionIdleMinutes: 15, oidcIssuer: 'https://id.example.com/realms/x',
       oidcClientId: 'caas', oidcClientSecret: 's3cr3t', smtpUrl: 'smtps://u:p@mail.example.com:465',
       demoPassword: 'long-enough', logLevel: 'warn', embedded: false,
@@ -100,6 +101,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'proxy.internal' }],
     ['ADMIN_EMAILS', { ADMIN_EMAILS: 'root@corp.example, not-an-email' }],
     ['OIDC_GROUPS_CLAIM', { OIDC_GROUPS_CLAIM: 'groups claim' }],
+    ['MIGRATION_DATABASE_URL', { MIGRATION_DATABASE_URL: 'mysql://db/caas', DATABASE_URL: 'postgresql://u:p@db:5432/caas' }],
+    ['MIGRATION_DATABASE_URL', { MIGRATION_DATABASE_URL: 'postgresql://owner@db:5432/caas' }],
   ];
   it('trusts no proxy unless told, and takes a hop count or true', () => {
     const base = { DATA_DIR: path.join(tmp, 'proxy'), SESSION_SECRET: SECRET };
@@ -118,7 +121,7 @@ describe('loadConfig', () => {
   });
 
   for (const [variable, env] of bad) {
-    it(`refuses a bad ${variable} (${Object.values(env).join(' ')})`, () => {
+    it(`refuses a bad ${variable} (${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')})`, () => {
       let err: unknown;
       try { loadConfig({ DATA_DIR: path.join(tmp, 'bad'), SESSION_SECRET: SECRET, ...env }, tmp); } catch (e) { err = e; }
       expect(err).toBeInstanceOf(ConfigError);

@@ -68,6 +68,11 @@ export interface TestServer {
   seed: SeedResult;
   /** Signs in by creating a session directly: a demo key ('officer') or a user id. */
   login(who: keyof typeof DEMO_USERS | { id: string }): Promise<TestClient>;
+  /**
+   * A new active member of clientId holding exactly these permission codes (through one
+   * group of its own), signed in. With admin, also a platform administrator.
+   */
+  member(clientId: string, codes: readonly string[], opts?: { admin?: boolean }): Promise<TestClient>;
   anonymous(): TestClient;
   /** Runs every due job (the areas' handlers, as the worker would) and returns how many ran. */
   runJobs(): Promise<number>;
@@ -81,6 +86,12 @@ export interface StartOptions extends Pick<BuildOptions, 'worker' | 'sendMail' |
   env?: Record<string, string>;
   /** PUBLIC_URL from the chosen port (default http://127.0.0.1:<port>), e.g. an https address behind a proxy. */
   publicUrl?: (port: number) => string;
+  /**
+   * PostgreSQL only. 'separate' (default): migrations as TEST_DATABASE_URL's role, requests
+   * as TEST_RUNTIME_ROLE. 'single': DATABASE_URL alone, TEST_DATABASE_URL's role.
+   * 'owner-serves': both URLs name TEST_DATABASE_URL's role (a misconfiguration).
+   */
+  databaseRoles?: 'separate' | 'single' | 'owner-serves';
 }
 
 function freePort(): Promise<number> {
@@ -133,6 +144,30 @@ async function freshPostgres(base: string): Promise<{ url: string; drop(): Promi
       await c.end();
     },
   };
+}
+
+/**
+ * The login role test servers on PostgreSQL serve requests as (the migrations run as
+ * TEST_DATABASE_URL's role, the owner), as docs/operations.md tells operators to run.
+ * Roles belong to the cluster: one for every test database, created once.
+ */
+export const TEST_RUNTIME_ROLE = 'caas_test_app';
+const TEST_RUNTIME_PASSWORD = 'caas-test-app-password';
+
+export async function runtimeUrl(databaseUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DO $$ BEGIN
+      CREATE ROLE ${TEST_RUNTIME_ROLE} LOGIN NOSUPERUSER NOINHERIT PASSWORD '${TEST_RUNTIME_PASSWORD}';
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(databaseUrl);
+  u.username = TEST_RUNTIME_ROLE;
+  u.password = TEST_RUNTIME_PASSWORD;
+  return u.href;
 }
 
 /** A fresh, empty database (no migrations) of the kind the tests run on. */
@@ -195,14 +230,18 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
     DEMO_PASSWORD,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...(fresh ? opts.databaseRoles === 'single' ? { DATABASE_URL: fresh.url }
+      : opts.databaseRoles === 'owner-serves' ? { DATABASE_URL: fresh.url, MIGRATION_DATABASE_URL: fresh.url }
+        : { DATABASE_URL: await runtimeUrl(fresh.url), MIGRATION_DATABASE_URL: fresh.url } : {}),
     ...(opts.env ?? {}),
   });
-  const db = fresh ? await openPostgres(fresh.url) : await freshPglite(dataDir);
+  // PGlite is opened here (from the empty cluster, in a second); PostgreSQL by the app,
+  // with its two roles.
+  const given = fresh ? undefined : await freshPglite(dataDir);
   let app: App;
   try {
     app = await buildApp(config, {
-      db,
+      db: given,
       plugins: withAll(opts.plugins ?? []),
       seed: opts.seed ?? true,
       worker: opts.worker ?? false,
@@ -211,19 +250,38 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     });
     await app.app.listen({ port, host: '127.0.0.1' });
   } catch (err) {
-    await db.close().catch(() => {});
+    await given?.close().catch(() => {});
     await fresh?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   const url = `http://127.0.0.1:${port}`;
+  const db = app.ctx.db as CoreDb;
   const seed = app.seed ?? { seeded: false, generatedPassword: null, clients: { demo: '', northwind: '' }, users: { admin: '', officer: '', analyst: '' } };
+  const login: TestServer['login'] = async (who) => {
+    const id = typeof who === 'string' ? seed.users[who] : who.id;
+    const s = await createSession(app.ctx, id);
+    return makeClient(url, { userId: id, cookie: s.cookie, csrfToken: s.session.csrfToken, sessionToken: s.sessionToken });
+  };
   return {
-    url, app, db, config, seed,
-    async login(who) {
-      const id = typeof who === 'string' ? seed.users[who] : who.id;
-      const s = await createSession(app.ctx, id);
-      return makeClient(url, { userId: id, cookie: s.cookie, csrfToken: s.session.csrfToken, sessionToken: s.sessionToken });
+    url, app, db, config, seed, login,
+    async member(clientId, codes, memberOpts = {}) {
+      const tag = Math.random().toString(36).slice(2, 10);
+      const userId = await db.transaction(async (tx) => {
+        const u = await tx.query<{ id: string }>(
+          `INSERT INTO users (email, full_name, is_admin) VALUES ($1, $2, $3) RETURNING id`,
+          [`member-${tag}@example.com`, `Member ${tag}`, memberOpts.admin ?? false]);
+        const m = await tx.query<{ id: string }>(
+          `INSERT INTO accounts_clients (user_id, client_id, role) VALUES ($1, $2, 'member') RETURNING id`, [u.rows[0].id, clientId]);
+        if (codes.length) {
+          const g = await tx.query<{ id: string }>(
+            `INSERT INTO permission_groups (client_id, name, codes) VALUES ($1, $2, $3) RETURNING id`, [clientId, `Group ${tag}`, [...codes]]);
+          await tx.query(`INSERT INTO membership_permission_groups (account_client_id, permission_group_id, client_id) VALUES ($1, $2, $3)`,
+            [m.rows[0].id, g.rows[0].id, clientId]);
+        }
+        return u.rows[0].id;
+      });
+      return login({ id: userId });
     },
     anonymous: () => makeClient(url, null),
     async runJobs() {
@@ -234,6 +292,13 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     async close() {
       await app.close();
       await fresh?.drop();
+      // A role the server made for itself outlives the database: drop it with it.
+      if (pgBase && app.databaseRole.mode === 'provisioned') {
+        const c = new pg.Client({ connectionString: pgBase });
+        await c.connect();
+        await c.query(`DROP ROLE IF EXISTS "${app.databaseRole.name}"`).catch(() => {});
+        await c.end();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

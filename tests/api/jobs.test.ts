@@ -194,6 +194,44 @@ describe('mail outbox', () => {
     }
   });
 
+  it('hands the mail to SMTP outside any transaction: a slow mail server holds up no request', async () => {
+    const { mailDeliveryJob, queueMail } = await import('../../src/server/jobs/mail.ts');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    let started!: () => void;
+    const sending = new Promise<void>((r) => { started = r; });
+    const slow = mailDeliveryJob({ smtpUrl: null, publicUrl: s.config.publicUrl }, async () => { started(); await gate; });
+    const outboxId = await s.db.transaction((tx) => queueMail(tx, demo, { to: 'slow@example.com', subject: 'Slow SMTP', text: 'hello' }), { clientId: demo });
+    const run = runNextJob(s.app.ctx, { handlers: { 'mail.deliver': slow } });
+    try {
+      await sending;
+      // The mail server has not answered yet. On PGlite (one connection) a delivery inside
+      // a transaction would hold every request here until it did; on PostgreSQL it would
+      // hold a connection idle in its transaction.
+      const r = await officer.get(t(demo, '/tab_registries'));
+      expect(r.status).toBe(200);
+      if (s.db.kind === 'postgres') {
+        const { rows } = await s.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
+        expect(rows[0].n).toBe(0);
+      }
+      expect((await s.db.query('SELECT status FROM outbox WHERE id = $1', [outboxId])).rows[0].status).toBe('pending');
+    } finally {
+      release();
+    }
+    expect(await run).toMatchObject({ kind: 'mail.deliver', outcome: 'done' });
+    expect((await s.db.query('SELECT status, attempts FROM outbox WHERE id = $1', [outboxId])).rows[0]).toEqual({ status: 'sent', attempts: 1 });
+  });
+
+  it('records a failed delivery on the outbox row and keeps the mail pending', async () => {
+    const { mailDeliveryJob, queueMail } = await import('../../src/server/jobs/mail.ts');
+    const refused = mailDeliveryJob({ smtpUrl: null, publicUrl: s.config.publicUrl }, async () => { throw new Error('550 mailbox unavailable'); });
+    const outboxId = await s.db.transaction((tx) => queueMail(tx, null, { to: 'gone@example.com', subject: 'Refused', text: 'hello' }));
+    expect(await runNextJob(s.app.ctx, { handlers: { 'mail.deliver': refused } })).toMatchObject({ outcome: 'retry' });
+    expect((await s.db.query('SELECT status, attempts, last_error FROM outbox WHERE id = $1', [outboxId])).rows[0])
+      .toEqual({ status: 'pending', attempts: 1, last_error: '550 mailbox unavailable' });
+  });
+
   it('without SMTP the mail stays in the outbox, marked not sent', async () => {
     const { mailDeliveryJob, queueMail } = await import('../../src/server/jobs/mail.ts');
     const noSmtp = mailDeliveryJob({ smtpUrl: null, publicUrl: s.config.publicUrl });

@@ -155,3 +155,70 @@ describe('realtime token calls', () => {
     c.ws.close();
   });
 });
+
+describe('membership of the sockets', () => {
+  // The analyst is a member of Demo Payments; the officer stays one and shows what was sent.
+  const message = (id: string) => ({ user_id: null, client_id: clientId, message: { client_id: clientId, notification_type: 'checkup', obj_id: id, obj_type: 'Checkup' } });
+
+  async function setActive(active: boolean) {
+    await server.db.query('UPDATE accounts_clients SET is_active = $3 WHERE user_id = $1 AND client_id = $2', [otherUserId, clientId, active]);
+  }
+
+  it('a deactivated member leaves the client channel at once, gets nothing more of it, and cannot subscribe again', async () => {
+    const member = await connected(otherUserId, clientId);
+    const witness = await connected(userId, clientId);
+    expect(member.hello.channels).toContain(`client:${clientId}`);
+    try {
+      await publishRealtime(ctx(), message('before'));
+      await member.c.frame((f) => f.type === 'message' && f.data.obj_id === 'before');
+
+      await setActive(false);
+      const told = await member.c.frame((f) => f.type === 'error' && f.channel === `client:${clientId}`);
+      expect(told.code).toBe('forbidden');
+
+      await publishRealtime(ctx(), message('after'));
+      // A notification for the user about that client is not pushed either.
+      await server.db.transaction((tx) => createNotification(tx, {
+        userId: otherUserId, clientId, type: 'assignments', payload: { data: { title: 'Not for you any more' } }, objId: 'after-user', objType: 'Case',
+      }));
+      await witness.c.frame((f) => f.type === 'message' && f.data.obj_id === 'after');
+      // A message to the user's own channel, sent last, arrives: everything before it had its chance.
+      await publishRealtime(ctx(), { user_id: otherUserId, client_id: null, message: { notification_type: 'system', obj_id: 'marker' } });
+      await member.c.frame((f) => f.type === 'message' && f.data.obj_id === 'marker');
+      expect(member.c.frames.filter((f) => f.type === 'message').map((f) => f.data.obj_id)).toEqual(['before', 'marker']);
+
+      member.c.send({ type: 'subscribe', channel: `client:${clientId}` });
+      const refused = await member.c.frame((f) => f.type === 'error' && f.channel === `client:${clientId}` && f !== told);
+      expect(refused.code).toBe('forbidden');
+      expect(member.c.closed).toBeNull(); // the user's own channel stays open
+    } finally {
+      await setActive(true);
+      member.c.ws.close();
+      witness.c.ws.close();
+    }
+  });
+
+  it('a reactivated member may subscribe again and hears the client once more', async () => {
+    await setActive(false);
+    const member = await connected(otherUserId, clientId);
+    expect(member.hello.channels).not.toContain(`client:${clientId}`);
+    await setActive(true);
+    member.c.send({ type: 'subscribe', channel: `client:${clientId}` });
+    await member.c.frame((f) => f.type === 'subscribed' && f.channel === `client:${clientId}`);
+    await publishRealtime(ctx(), message('back'));
+    await member.c.frame((f) => f.type === 'message' && f.data.obj_id === 'back');
+    member.c.ws.close();
+  });
+
+  it('a deactivated user loses every client channel', async () => {
+    const member = await connected(otherUserId, clientId);
+    try {
+      await server.db.query('UPDATE users SET is_active = false WHERE id = $1', [otherUserId]);
+      const told = await member.c.frame((f) => f.type === 'error' && f.channel === `client:${clientId}`);
+      expect(told.code).toBe('forbidden');
+    } finally {
+      await server.db.query('UPDATE users SET is_active = true WHERE id = $1', [otherUserId]);
+      member.c.ws.close();
+    }
+  });
+});

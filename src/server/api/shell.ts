@@ -12,11 +12,8 @@ export async function clientFeatures(tx: Tx, catalog: Catalog): Promise<{ code: 
 }
 
 export function registerShellApi(api: ApiRegistrar): void {
-  // For load balancers and monitors: answers only when the database does.
-  api.get('/health', { scope: 'public' }, async ({ tx }) => {
-    await tx.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  // GET /health is src/server/http/health.ts: it answers 503 with a body naming the
+  // database while the database is down, which a handler's transaction cannot.
 
   api.get('/bootstrap', { scope: 'tenant' }, async ({ tx, user, clientId, permissions, catalog }) => {
     const client = await tx.query('SELECT id, name, full_name, email, phone FROM clients WHERE id = $1', [clientId]);

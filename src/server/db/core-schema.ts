@@ -285,9 +285,42 @@ CREATE INDEX jobs_kind_idx ON jobs (kind, created_at DESC);
 ${tenantTable('jobs', { privileges: 'SELECT, INSERT' })}
 `;
 
+// A NOTIFY on MEMBERSHIP_CHANNEL whenever a membership starts, ends or changes hands, or
+// a user is (de)activated, whoever made the change (any area's handler, an operator's
+// SQL, a cascade): every server copy re-checks the realtime subscriptions of that user.
+export const MEMBERSHIP_CHANNEL = 'membership';
+
+const membershipNotify = `
+CREATE FUNCTION notify_membership_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'users' THEN
+    IF NEW.is_active IS DISTINCT FROM OLD.is_active THEN
+      PERFORM pg_notify('${MEMBERSHIP_CHANNEL}', json_build_object('user_id', NEW.id)::text);
+    END IF;
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    IF TG_OP = 'DELETE' OR NEW.is_active IS DISTINCT FROM OLD.is_active
+       OR NEW.user_id <> OLD.user_id OR NEW.client_id <> OLD.client_id THEN
+      PERFORM pg_notify('${MEMBERSHIP_CHANNEL}', json_build_object('user_id', OLD.user_id, 'client_id', OLD.client_id)::text);
+    END IF;
+  END IF;
+  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND (NEW.user_id <> OLD.user_id OR NEW.client_id <> OLD.client_id)) THEN
+    PERFORM pg_notify('${MEMBERSHIP_CHANNEL}', json_build_object('user_id', NEW.user_id, 'client_id', NEW.client_id)::text);
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER accounts_clients_membership_notify AFTER INSERT OR UPDATE OR DELETE ON accounts_clients
+  FOR EACH ROW EXECUTE FUNCTION notify_membership_change();
+CREATE TRIGGER users_active_notify AFTER UPDATE OF is_active ON users
+  FOR EACH ROW EXECUTE FUNCTION notify_membership_change();
+`;
+
 export const coreMigrations: Migration[] = [
   { id: 'core/0001_tenancy', sql: tenancy },
   { id: 'core/0002_audit_log', sql: audit },
   { id: 'core/0003_shell', sql: shell },
   { id: 'core/0004_queues', sql: queues },
+  { id: 'core/0006_membership_notify', sql: membershipNotify },
 ];

@@ -46,6 +46,9 @@ export async function openPglite(dataDir: string, opts: { from?: Blob } = {}): P
       const unlisten = await pg.listen(channel, onPayload);
       return async () => { await unlisten(); };
     },
+    // One connection inside this process: it cannot be lost while the process runs.
+    onListenRestored: () => () => {},
+    listenStatus: () => (pg.closed ? 'closed' : 'listening'),
     async notify(channel, payload) {
       await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },

@@ -11,6 +11,8 @@ export interface CoreTx extends Tx {
 export interface CoreDb extends Db {
   transaction<T>(fn: (tx: CoreTx) => Promise<T>, opts?: { clientId?: string | null }): Promise<T>;
   exec(sql: string): Promise<void>;
+  /** PostgreSQL: how many attempts to (re)connect the LISTEN connection have failed since start. */
+  listenFailures?(): number;
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -47,6 +47,17 @@ export const forbidden = (message?: string) => new ApiError('FORBIDDEN', message
 export const conflict = (message?: string, errors?: Record<string, string>) => new ApiError('CONFLICT', message, errors);
 export const invalid = (errors: Record<string, string>, message?: string) => new ApiError('VALIDATION_FAILED', message, errors);
 
+/** Seconds a client is asked to wait after a 503 (Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** 503 for a database that is not reachable; a lost COMMIT says its outcome is unknown. */
+export function unavailable(err?: unknown): ApiError {
+  const inDoubt = (err as { code?: string } | undefined)?.code === 'COMMIT_IN_DOUBT';
+  return new ApiError('UNAVAILABLE', undefined, inDoubt
+    ? { base: 'The connection to the database was lost while saving: the change may have been saved. Check before trying again' }
+    : { database: 'is not reachable at the moment' });
+}
+
 /** PostgreSQL errors a handler did not expect but the client caused: answer them, do not crash. */
 export function fromDatabaseError(err: unknown): ApiError | null {
   const code = (err as { code?: string })?.code;
@@ -54,7 +65,11 @@ export function fromDatabaseError(err: unknown): ApiError | null {
   // answer with a precise message): a race that slips past those still gets a 409.
   if (code === '23505' || code === '23514') return conflict();
   if (code === '23503') return invalid({ base: 'refers to a record that does not exist' });
-  if (code === '22P02' || code === '22007' || code === '22008' || code === '22003') return invalid({ base: 'has a value of the wrong form' });
+  // Input screening and the shared schemas refuse these first, naming the field; these
+  // are the last guard for a value that reaches SQL another way: a malformed value, a date
+  // out of range or with an offset beyond ±15:59 (22009), text PostgreSQL cannot store
+  // (NUL: 22021; \u0000 in JSON: 22P05), JSON nested past the server's stack (54001).
+  if (['22P02', '22007', '22008', '22003', '22009', '22021', '22P05', '54001'].includes(code ?? '')) return invalid({ base: 'has a value of the wrong form' });
   if (code === '42501' && /row-level security/.test((err as Error).message ?? '')) return notFound();
   return null;
 }

@@ -1,9 +1,9 @@
 // The ApiRegistrar of src/host/server.ts. Routes are collected first (core and every
 // plugin), then mounted on Fastify, each behind the same pipeline:
 //   session (401) → CSRF on writes (403) → client membership (404) → access / feature /
-//   admin (403) → query and body validation (400, a message per field) → `prepare` (slow
-//   work, no transaction open) → the handler in one transaction (tenant-scoped on tenant
-//   routes) → one audit row per write.
+//   admin (403) → input screening, then query and body validation (400, a message per
+//   field) → `prepare` (slow work, no transaction open) → the handler in one transaction
+//   (tenant-scoped on tenant routes) → one audit row per write.
 // A handler never checks tenancy or permissions itself, and a failed write leaves nothing
 // behind: the handler's changes, its audit rows, notifications, mail and jobs share the
 // transaction. A plugin's route names a guard of its manifest (the rule its pages use) or
@@ -23,6 +23,7 @@ import type { HostServices } from '../host-services.ts';
 import { isList } from '../lists.ts';
 import { ApiError, fromDatabaseError } from './errors.ts';
 import { isRawResult } from './results.ts';
+import { SCREENED_BY_ROUTE, screenRequest } from './screening.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Scope = RouteOptions<unknown, unknown>['scope'];
@@ -181,6 +182,7 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, table: RouteT
     app.route({
       method: route.method,
       url: route.url,
+      config: { [SCREENED_BY_ROUTE]: true },
       handler: (req, reply) => run(ctx, deps, host, route, req, reply),
     });
   }
@@ -235,7 +237,10 @@ async function run(ctx: AppContext, deps: SessionDeps, host: HostServices, route
     throw new ApiError('FORBIDDEN');
   }
 
-  const query = route.opts.query ? check(normalizeQuery(req.query), route.opts.query, 'query') : normalizeQuery(req.query);
+  // Control characters, lone surrogates and runaway nesting never reach a schema or SQL.
+  const rawQuery = normalizeQuery(req.query);
+  screenRequest({ params, query: rawQuery, body: req.body });
+  const query = route.opts.query ? check(rawQuery, route.opts.query, 'query') : rawQuery;
   const body = route.opts.body ? check(req.body, route.opts.body, 'body') : req.body;
 
   // Slow work before the transaction: no database connection waits on it.

@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../context.ts';
-import { ApiError, resolveDeclared } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
+import { ApiError, resolveDeclared, RETRY_AFTER_SECONDS, unavailable } from './errors.ts';
+import { registerInputScreening } from './screening.ts';
 import { registerSecurityHeaders } from './security.ts';
 import type { WebApp } from './static.ts';
 
@@ -40,6 +42,7 @@ export function createHttpServer(config: Config, opts: { logger?: boolean } = {}
     reply.header('x-request-id', req.id);
   });
   registerSecurityHeaders(app, config);
+  registerInputScreening(app);
 
   // Uploads arrive as raw bytes (the route reads request.body as a Buffer).
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 25 * 1024 * 1024 }, (_req, body, done) => done(null, body));
@@ -50,7 +53,15 @@ export function createHttpServer(config: Config, opts: { logger?: boolean } = {}
     if (err instanceof ApiError) {
       const e = resolveDeclared(err, app.declaredErrors);
       if (e.code === 'INTERNAL') req.log.error({ err }, 'an error code no area declares');
+      if (e.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.code(e.status).send(e.body());
+    }
+    // The database is restarting, failing over or out of connections: the client may try
+    // again shortly; nothing was changed (a commit whose outcome is unknown says so).
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      const e = unavailable(err);
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(e.body());
     }
     const status = typeof err?.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {

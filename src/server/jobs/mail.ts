@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { JobHandler, Queryable } from '../../host/server.ts';
 import type { Config } from '../context.ts';
 import { enqueue } from './queue.ts';
+import { detachedJob } from './worker.ts';
 
 export const MAIL_JOB = 'mail.deliver';
 
@@ -22,29 +23,51 @@ export async function queueMail(q: Queryable, clientId: string | null, m: MailMe
 export type SendMail = (m: { from: string; to: string; subject: string; text: string; html?: string }) => Promise<unknown>;
 
 export function smtpSender(smtpUrl: string): SendMail {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded well inside the job's 300 s lease, so a hanging server fails the attempt
+  // (retried with backoff) rather than letting another worker send the mail again. The
+  // URL's own query (?socketTimeout=…) still wins.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
   return (m) => transport.sendMail(m);
 }
 
-/** The job handler; send is injectable so tests need no SMTP server. */
+/**
+ * The job: read the mail (a short transaction), hand it to SMTP outside any transaction,
+ * then record the result (another short one). A slow or hanging mail server therefore
+ * holds no database connection: on PGlite, whose one connection every request shares,
+ * delivery inside a transaction stalled the whole product. A crash between sending and
+ * recording sends the mail again when the job's lease runs out (at-least-once, as every
+ * job). send is injectable so tests need no SMTP server.
+ */
 export function mailDeliveryJob(config: Pick<Config, 'smtpUrl' | 'publicUrl'>, send?: SendMail): JobHandler {
   const deliver = send ?? (config.smtpUrl ? smtpSender(config.smtpUrl) : null);
   const from = `Compliance as a service <no-reply@${new URL(config.publicUrl).hostname}>`;
-  return async (job, tx) => {
-    // The job row carries the client; delivery state is platform data, read in full.
-    const { rows } = await tx.query<{ id: string; to_address: string; subject: string; text_body: string; html_body: string | null; status: string }>(
-      `SELECT id, to_address, subject, text_body, html_body, status FROM outbox WHERE id = $1`,
-      [job.payload?.outbox_id],
-    );
-    const mail = rows[0];
-    if (!mail || mail.status === 'sent') return;
-    if (!deliver) {
-      await markOutbox(tx, mail.id, 'not_sent', 'SMTP_URL is not configured');
-      return;
+  return detachedJob(async (job) => {
+    const { db } = job;
+    {
+      // The job row carries the client; its transactions are scoped to it as a handler's are.
+      const scope = { clientId: job.clientId };
+      const mail = await db.transaction(async (tx) => (await tx.query<{ id: string; to_address: string; subject: string; text_body: string; html_body: string | null; status: string }>(
+        `SELECT id, to_address, subject, text_body, html_body, status FROM outbox WHERE id = $1`,
+        [job.payload?.outbox_id],
+      )).rows[0], scope);
+      if (!mail || mail.status === 'sent') return;
+      if (!deliver) {
+        await db.transaction((tx) => markOutbox(tx, mail.id, 'not_sent', 'SMTP_URL is not configured'), scope);
+        return;
+      }
+      try {
+        await deliver({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
+      } catch (err) {
+        // Still pending: the job retries with backoff; the outbox shows the last failure.
+        await db.transaction((tx) => tx.query(
+          `UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1`,
+          [mail.id, String((err as Error)?.message ?? err).slice(0, 2000)],
+        ), scope).catch(() => {});
+        throw err;
+      }
+      await db.transaction((tx) => markOutbox(tx, mail.id, 'sent', null), scope);
     }
-    await deliver({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
-    await markOutbox(tx, mail.id, 'sent', null);
-  };
+  });
 }
 
 async function markOutbox(tx: Queryable, id: string, status: string, error: string | null) {

@@ -12,7 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobContext, JobHandler, Tx } from '../../host/server.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, Db } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { claim, complete, extendLease, fail, JOBS_CHANNEL, release } from './queue.ts';
 
 export interface WorkerOptions {
@@ -41,6 +42,8 @@ export interface DetachedJob {
   clientId: string | null;
   /** Aborted when the worker stops: stop, commit nothing, and throw JobReleased. */
   signal: AbortSignal;
+  /** The database, for the job's own short transactions (scoped to its client as a handler's are). */
+  db: Db;
 }
 
 /** Thrown by a detached handler that stopped because the worker is stopping: the job is queued again at once. */
@@ -85,7 +88,7 @@ export async function runNextJob(ctx: AppContext, opts: WorkerOptions, running?:
       const entry: Running = { abort, beat };
       running?.add(entry);
       try {
-        await detached({ id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, clientId: job.client_id, signal: abort.signal });
+        await detached({ id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, clientId: job.client_id, signal: abort.signal, db: ctx.db });
       } finally {
         clearInterval(beat);
         running?.delete(entry);
@@ -113,28 +116,39 @@ export function startWorker(ctx: AppContext, options: WorkerOptions): { stop(): 
   const opts: WorkerOptions = { ...options, workerId: options.workerId ?? `${defaultWorkerId}:${randomUUID().slice(0, 4)}` };
   const detachedRunning = new Set<Running>();
   let running = true;
-  let wake: (() => void) | null = null;
+  // Every sleeping loop wakes on a NOTIFY (each may claim one of the new jobs).
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => { for (const w of [...sleepers]) w(); };
   let unlisten: (() => Promise<void>) | null = null;
   const poll = opts.pollMs ?? 2000;
 
-  ctx.db.listen(JOBS_CHANNEL, () => wake?.()).then((u) => {
+  ctx.db.listen(JOBS_CHANNEL, wakeAll).then((u) => {
     if (running) unlisten = u; else u().catch(() => {});
   }, (err) => ctx.log.warn({ err }, 'jobs: LISTEN failed; polling only'));
+  // NOTIFYs sent while the LISTEN connection was down were not heard: look for due jobs now.
+  const offRestored = ctx.db.onListenRestored(wakeAll);
 
   const sleep = () => new Promise<void>((resolve) => {
     const t = setTimeout(done, poll);
-    function done() { clearTimeout(t); wake = null; resolve(); }
-    wake = done;
+    function done() { clearTimeout(t); sleepers.delete(done); resolve(); }
+    sleepers.add(done);
   });
 
+  let outage = false;
   async function loop() {
     while (running) {
       let ran: JobOutcome | null = null;
       try {
         ran = await runNextJob(ctx, opts, detachedRunning);
+        if (outage) ctx.log.info('jobs: the database answers again; claiming resumed');
+        outage = false;
       } catch (err) {
         if (!running) break;
-        ctx.log.error({ err }, 'jobs: claiming failed');
+        if (!isDatabaseUnavailable(err)) ctx.log.error({ err }, 'jobs: claiming failed');
+        else if (!outage) {
+          outage = true;
+          ctx.log.warn({ err }, 'jobs: the database is not reachable; claiming pauses until it answers');
+        }
       }
       if (!ran && running) await sleep();
     }
@@ -144,7 +158,8 @@ export function startWorker(ctx: AppContext, options: WorkerOptions): { stop(): 
   return {
     async stop() {
       running = false;
-      wake?.();
+      offRestored();
+      wakeAll();
       for (const r of detachedRunning) r.abort.abort(new JobReleased());
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), opts.shutdownGraceMs ?? 30_000); });

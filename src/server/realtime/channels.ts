@@ -21,10 +21,12 @@ export function parseChannel(channel: unknown): ParsedChannel | null {
   return null;
 }
 
+/** An active member of the client, and an active user. */
 export async function isMember(ctx: AppContext, userId: string, clientId: string): Promise<boolean> {
   if (!isUuid(clientId)) return false;
   const { rows } = await ctx.db.query(
-    'SELECT 1 FROM accounts_clients WHERE user_id = $1 AND client_id = $2 AND is_active LIMIT 1', [userId, clientId]);
+    `SELECT 1 FROM accounts_clients ac JOIN users u ON u.id = ac.user_id
+      WHERE ac.user_id = $1 AND ac.client_id = $2 AND ac.is_active AND u.is_active LIMIT 1`, [userId, clientId]);
   return rows.length > 0;
 }
 

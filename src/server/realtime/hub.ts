@@ -7,12 +7,20 @@
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context.ts';
 import { findSessionById, findSessionByToken, type SocketSession } from '../identity/sessions.ts';
-import { clientChannel, isUuid, mayListen, parseChannel, readConnectionToken, readSubscriptionToken, userChannel } from './channels.ts';
+import { clientChannel, isMember, isUuid, mayListen, parseChannel, readConnectionToken, readSubscriptionToken, userChannel } from './channels.ts';
 
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_AUTH_TIMEOUT = 4408;
 const AUTH_TIMEOUT_MS = 10_000;
 const MAX_CHANNELS_PER_SOCKET = 32;
+/**
+ * How long a socket's membership check is trusted at fan-out. A change of membership is
+ * announced at once (MEMBERSHIP_CHANNEL) and re-checked then; this bounds how long a
+ * change is missed while the LISTEN connection is down and its NOTIFY lost.
+ */
+export const MEMBERSHIP_TTL_MS = 60_000;
+
+interface MembershipCheck { ok: boolean; at: number; pending?: Promise<boolean> }
 
 export class Connection {
   readonly ws: WebSocket;
@@ -20,6 +28,8 @@ export class Connection {
   path: string | null = null;
   alive = true;
   readonly channels = new Set<string>();
+  /** Is this socket's user an active member of the client? Cached per client id, see MEMBERSHIP_TTL_MS. */
+  readonly memberships = new Map<string, MembershipCheck>();
   /** Messages are handled one after another: a subscribe sent right after the hello waits for it. */
   queue: Promise<void> = Promise.resolve();
   #authTimer: NodeJS.Timeout | null = null;
@@ -151,7 +161,10 @@ export class Hub {
   async #subscribe(conn: Connection, channel: string, opts: { quiet?: boolean } = {}): Promise<void> {
     const parsed = parseChannel(channel);
     const name = parsed ? `${parsed.kind}:${parsed.id}` : channel;
-    if (!conn.session || !parsed || !(await mayListen(this.#ctx, conn.session.userId, name))) {
+    // Every subscribe asks the database afresh; the answer then serves fan-out.
+    const allowed = !!conn.session && !!parsed && (await mayListen(this.#ctx, conn.session.userId, name));
+    if (parsed?.kind === 'client') conn.memberships.set(parsed.id, { ok: allowed, at: Date.now() });
+    if (!allowed) {
       return conn.send({ type: 'error', code: 'forbidden', channel, message: 'You may not listen on this channel' });
     }
     if (conn.ws.readyState !== conn.ws.OPEN) return; // closed while the membership was checked
@@ -188,19 +201,78 @@ export class Hub {
     conn.channels.clear();
   }
 
-  /** Sends to every socket of this copy listening on the channel; returns how many. */
-  publish(channel: string, data: unknown): number {
+  /**
+   * Sends to every socket of this copy listening on the channel, and, for a message about
+   * a client (a client channel, or clientId on a user channel), only to sockets whose user
+   * is still an active member of it. Returns how many sockets it goes to.
+   */
+  publish(channel: string, data: unknown, opts: { clientId?: string | null } = {}): number {
     const set = this.#byChannel.get(channel);
     if (!set) return 0;
+    const parsed = parseChannel(channel);
+    const clientId = opts.clientId ?? (parsed?.kind === 'client' ? parsed.id : null);
     const frame = JSON.stringify({ type: 'message', channel, data });
     let sent = 0;
     for (const conn of set) {
-      if (conn.ws.readyState === conn.ws.OPEN) {
-        conn.ws.send(frame);
-        sent++;
-      }
+      if (conn.ws.readyState !== conn.ws.OPEN) continue;
+      const member = clientId ? this.#member(conn, clientId) : true;
+      if (member === false) continue;
+      sent++;
+      if (member === true) conn.ws.send(frame);
+      else void member.then((ok) => { if (ok && conn.channels.has(channel) && conn.ws.readyState === conn.ws.OPEN) conn.ws.send(frame); });
     }
     return sent;
+  }
+
+  /** The cached membership when fresh, else a check of the database (one at a time per socket and client). */
+  #member(conn: Connection, clientId: string): boolean | Promise<boolean> {
+    const cached = conn.memberships.get(clientId);
+    if (cached?.pending) return cached.pending;
+    if (cached && Date.now() - cached.at < MEMBERSHIP_TTL_MS) return cached.ok;
+    if (!conn.session) return false;
+    const pending = isMember(this.#ctx, conn.session.userId, clientId).then(
+      (ok) => { conn.memberships.set(clientId, { ok, at: Date.now() }); return ok; },
+      (err) => {
+        // Unknown is not yes: nothing is sent, and the next message asks again.
+        this.#ctx.log.warn({ err }, 'realtime: membership check failed');
+        conn.memberships.delete(clientId);
+        return false;
+      },
+    );
+    conn.memberships.set(clientId, { ok: cached?.ok ?? false, at: cached?.at ?? 0, pending });
+    return pending;
+  }
+
+  /**
+   * A membership of userId changed (in clientId, or every client when null): re-check the
+   * user's sockets now; one that may no longer listen on a client's channel leaves it and
+   * is told so (the same 'forbidden' as a refused subscribe).
+   */
+  async membershipChanged(userId: string, clientId: string | null): Promise<void> {
+    const work: Promise<void>[] = [];
+    for (const conn of this.connections) {
+      if (!conn.session || conn.session.userId.toLowerCase() !== userId.toLowerCase()) continue;
+      const ids = clientId ? [clientId] : [...new Set([...conn.memberships.keys(), ...clientChannelsOf(conn)])];
+      for (const id of ids) {
+        conn.memberships.delete(id);
+        const channel = clientChannel(id);
+        work.push((async () => {
+          const ok = await this.#member(conn, id);
+          if (!ok && conn.channels.has(channel)) {
+            this.#unsubscribe(conn, channel);
+            conn.send({ type: 'error', code: 'forbidden', channel, message: 'You are no longer a member of this client' });
+          }
+        })());
+      }
+    }
+    await Promise.all(work);
+  }
+
+  /** After NOTIFYs may have been missed (the LISTEN connection was down): trust no cached membership. */
+  forgetMemberships(): void {
+    const users = new Set<string>();
+    for (const conn of this.connections) if (conn.session) users.add(conn.session.userId);
+    for (const userId of users) void this.membershipChanged(userId, null);
   }
 
   closeSession(sessionId: string, reason = 'session ended'): void {
@@ -214,6 +286,13 @@ export class Hub {
     for (const conn of this.connections) if (conn.session) ids.add(conn.session.id);
     return [...ids];
   }
+}
+
+function clientChannelsOf(conn: Connection): string[] {
+  return [...conn.channels].flatMap((ch) => {
+    const parsed = parseChannel(ch);
+    return parsed?.kind === 'client' ? [parsed.id] : [];
+  });
 }
 
 function pathOf(value: unknown): string | null {

@@ -9,6 +9,8 @@ import { WebSocketServer } from 'ws';
 import type { AppContext } from '../context.ts';
 import { requireSession, sendData, sendError } from '../identity/replies.ts';
 import { aliveSessionIds, SESSION_ENDED_CHANNEL } from '../identity/sessions.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
+import { MEMBERSHIP_CHANNEL } from '../db/core-schema.ts';
 import { connectionToken, isUuid, mayListen, parseChannel, subscriptionToken, userChannel, clientChannel } from './channels.ts';
 import { authenticate, CLOSE_UNAUTHORIZED, Hub } from './hub.ts';
 
@@ -39,7 +41,9 @@ export function deliver(hub: Hub, payload: string): number {
     return 0;
   }
   if (!notice || typeof notice !== 'object') return 0;
-  if (isUuid(notice.user_id)) return hub.publish(userChannel(notice.user_id.toLowerCase()), notice.message);
+  // A user's message about a client reaches them only while they are a member of it.
+  const about = isUuid(notice.client_id) ? notice.client_id.toLowerCase() : null;
+  if (isUuid(notice.user_id)) return hub.publish(userChannel(notice.user_id.toLowerCase()), notice.message, { clientId: about });
   if (isUuid(notice.client_id)) return hub.publish(clientChannel(notice.client_id.toLowerCase()), notice.message);
   return 0;
 }
@@ -71,7 +75,14 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
     void (async () => {
       let pre: Parameters<Hub['accept']>[1] = null;
       if (sessionToken || token) {
-        const session = await authenticate(ctx, { session_token: sessionToken ?? undefined, token: token ?? undefined }).catch(() => null);
+        let outage = false;
+        const session = await authenticate(ctx, { session_token: sessionToken ?? undefined, token: token ?? undefined }).catch((err) => {
+          outage = isDatabaseUnavailable(err);
+          return null;
+        });
+        // While the database is down the session cannot be read: that is not a signed-out
+        // user (401 would end the browser's session), the socket is retried later.
+        if (!session && outage) return refuse(socket, 503, 'Service Unavailable');
         if (!session) return refuse(socket, 401, 'Unauthorized');
         pre = { session, path, clientId: isUuid(clientId) ? clientId.toLowerCase() : null };
       }
@@ -82,6 +93,17 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
   const unlisteners: Array<() => Promise<void>> = [];
   unlisteners.push(await ctx.db.listen(REALTIME_CHANNEL, (payload) => { deliver(hub, payload); }));
   unlisteners.push(await ctx.db.listen(SESSION_ENDED_CHANNEL, (sessionId) => hub.closeSession(sessionId)));
+  // A membership started, ended or a user was (de)activated: re-check that user's sockets.
+  unlisteners.push(await ctx.db.listen(MEMBERSHIP_CHANNEL, (payload) => {
+    let change: { user_id?: unknown; client_id?: unknown };
+    try { change = JSON.parse(payload); } catch { return; }
+    if (!isUuid(change?.user_id)) return;
+    void hub.membershipChanged(change.user_id.toLowerCase(), isUuid(change.client_id) ? change.client_id.toLowerCase() : null)
+      .catch((err) => ctx.log.warn({ err }, 'realtime: membership re-check failed'));
+  }));
+  // NOTIFYs sent while the LISTEN connection was down are lost: memberships are checked again.
+  const offRestored = ctx.db.onListenRestored(() => hub.forgetMemberships());
+  unlisteners.push(async () => offRestored());
 
   // Heartbeat: drop sockets that stopped answering, and close those whose session ended
   // (expired by idleness, or ended on another copy while a NOTIFY was missed).

@@ -1,6 +1,6 @@
 // Saved filter templates (spec 3 "tab registry", limits of spec 5 and 9).
-import { boolean, nullable, object, optional, record, refine, string, unknown, type Infer } from 'superstruct';
-import { text } from './common.ts';
+import { boolean, nullable, object, optional, refine, type Infer } from 'superstruct';
+import { jsonObject, text } from './common.ts';
 import { listQuery, type ListDef } from './lists.ts';
 
 export const MAX_TEMPLATES_PER_REGISTRY = 50;
@@ -8,7 +8,8 @@ export const MAX_FAVORITE_TEMPLATES = 5;
 
 const registryType = () =>
   refine(text({ max: 64 }), 'registry_type', (v) => /^[A-Za-z0-9_.:/-]+$/.test(v) || 'may hold only letters, digits and _ . : / -');
-const values = () => optional(nullable(record(string(), unknown())));
+// meta and filters are kept as sent: at most 16 KB and 16 levels each (MAX_JSON_BYTES, MAX_JSON_DEPTH).
+const values = () => optional(nullable(jsonObject()));
 
 export const tabRegistryListDef = {
   sorts: ['created_at', 'name'],
