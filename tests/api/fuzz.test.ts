@@ -61,7 +61,7 @@ type S = Struct<any, any> & { type: string; schema: any };
 function plausible(struct: S, key: string, n: number): unknown {
   switch (struct.type) {
     case 'object': case 'type':
-      return Object.fromEntries(Object.entries(struct.schema as Record<string, S>).map(([k, v]) => [k, plausible(v, k, n)]));
+      return Object.fromEntries(Object.entries((struct.schema ?? {}) as Record<string, S>).map(([k, v]) => [k, plausible(v, k, n)]));
     case 'string': {
       if (/email/.test(key)) return `fuzz-${n}-${Math.floor(random() * 1e9)}@example.com`;
       if (/password/.test(key)) return 'fuzz-password-0123456789';
@@ -279,7 +279,7 @@ describe('fuzzing every registered route', () => {
     let n = 0;
     for (const route of routes) {
       n++;
-      const codes = codesOf(route.opts.access);
+      const codes = codesOf(route.rule.access);
       const holder = route.scope === 'admin' ? admin : route.scope === 'tenant' ? await holding(codes) : route.scope === 'user' ? officer : anonymous;
       const variants = [...bodyVariants(route, n), ...queryVariants(route), ...pathVariants(route)];
       if (!variants.some((v) => v.label === 'plausible')) variants.unshift({ label: 'plausible' });

@@ -532,7 +532,7 @@ describe('definitions', () => {
     expect(proto['definition.states.a.on.toString']).toContain('missing transition');
     let deep: unknown = 'x';
     for (let i = 0; i < 200; i++) deep = [deep];
-    expect((await bad({ ...base, data: { deep } })).definition).toBe('nests deeper than 32 levels');
+    expect((await bad({ ...base, data: { deep } })).definition).toBe('is nested too deeply (at most 32 levels)');
     expect((await bad([])).definition).toBe('must be an object');
     expect((await bad({ ...base, states: { ...base.states, 'a.b': { on: { done: 'end' } } } }))['definition.states.a.b']).toContain('a state name must start with a letter');
   });
