@@ -1,9 +1,10 @@
 // Profiles (spec 2.6 profile/*): customer profiles, the blacklist of profiles and the
 // user's export requests (with the top bar's export-requests icon). Profile pages come with
 // the screenings issue; until then those routes are registered without a page (404). The
-// signed-in user's own page, /{client_id}/profile, is the shell's.
+// signed-in user's own page, /{client_id}/profile, is the shell's. The export statechart
+// (create, poll every 5 s up to 18 times, download; spec 4) comes with the first list that
+// exports: nothing creates an export request yet.
 import { defineArea, type CodesOf, type KeysOf } from '../../src/host/area.ts';
-import { exportPollingMachine } from './machines/export-polling.ts';
 
 const permissions = [
   'SEE_PROFILES_LIST', 'SEE_PROFILE', 'SEE_PROFILE_CONFIDENTIAL', 'MANAGE_PROFILE',
@@ -44,11 +45,6 @@ export default defineArea({
   shell: {
     topBar: [{ id: 'export-requests', order: 30, placement: 'end', component: () => import('./web/export-requests-icon.tsx') }],
   },
-  machines: [{
-    id: 'profiles.export-polling',
-    description: 'Export request: polls every 5 s up to 18 times, then downloads, fails or warns.',
-    machine: exportPollingMachine,
-  }],
   menu: {
     entries: [
       // Between Periodic review (40) and Identity Verifications (60) of spec 2.5.

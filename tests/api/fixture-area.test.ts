@@ -1,7 +1,7 @@
 // A new product area is one folder. This test takes the worked example of docs/plugins.md
 // (a compliance calendar: a route and its page, a menu group and entry, permission codes, a
 // feature, a table, API routes, a job, a stored statechart, a search counter and a
-// notification type), writes it into a plugin folder outside the repository's plugins/
+// notification type), writes it into a plugin folder other than the repository's plugins/
 // (PLUGIN_DIRS, as an operator adds areas), then proves it is found and appears
 // everywhere: discovery, router, menu, guards, roles editor, search, realtime, API,
 // migrations, jobs, machines; and that no file outside its folder changed.
