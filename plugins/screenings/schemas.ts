@@ -23,7 +23,7 @@ export const MAX_ERROR = 1000;
 
 export const SCREENINGS_TEXTS = {
   inputTooLarge: `must be at most ${Math.round(MAX_INPUT_BYTES / 1024)} KB`,
-  timedOut: (ms: number) => `the screening did not finish within ${Math.round(ms / 1000)} s`,
+  timedOut: (ms: number) => `the screening did not finish within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`,
   badResult: (why: string) => `the screening kind returned a result that is not valid: ${why}`,
   failedWithoutMessage: 'the screening failed',
 } as const;
