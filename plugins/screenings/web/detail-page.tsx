@@ -10,7 +10,7 @@ import {
 } from '../../../src/host/web.ts';
 import type { CheckupRecord, ScreeningKindWeb } from '../kinds.ts';
 import { endpoints, keys, paths } from './api.ts';
-import { inputRows, kindOf, kindTitle, showsProviderStatus } from './kinds.ts';
+import { inputRows, kindOf, kindTitle, showsProviderStatus } from './kind-info.ts';
 import { HitsLabel, HitsTable, LoadFailure, PageHeader, Section, StatusLabel } from './parts.tsx';
 
 const POLL_MS = 3000;

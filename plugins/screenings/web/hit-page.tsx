@@ -8,7 +8,7 @@ import {
 } from '../../../src/host/web.ts';
 import type { CheckupRecord, HitRecord, ScreeningKindWeb } from '../kinds.ts';
 import { endpoints, keys, paths } from './api.ts';
-import { kindOf, kindTitle, scoreLabel } from './kinds.ts';
+import { kindOf, kindTitle, scoreLabel } from './kind-info.ts';
 import { LoadFailure, PageHeader, Section } from './parts.tsx';
 
 type HitWithCheckup = HitRecord & { checkup: CheckupRecord };

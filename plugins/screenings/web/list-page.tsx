@@ -11,7 +11,7 @@ import {
 import type { CheckupRecord, KindField, ScreeningKindWeb } from '../kinds.ts';
 import { EXECUTION_STATUSES, STATUS_LABELS } from '../schemas.ts';
 import { endpoints, keys, paths } from './api.ts';
-import { allKinds, kindOf, kindTitle } from './kinds.ts';
+import { allKinds, kindOf, kindTitle } from './kind-info.ts';
 import { HitsLabel, PageHeader, Section, StatusLabel } from './parts.tsx';
 
 type Row = Pick<CheckupRecord, 'id' | 'kind' | 'name' | 'execution_status' | 'hits_count' | 'created_by' | 'created_at' | 'origin'> & Record<string, unknown>;

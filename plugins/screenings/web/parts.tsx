@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { AlertFallback, ApiError, NoResults, useClientHref } from '../../../src/host/web.ts';
 import type { HitRecord } from '../kinds.ts';
 import { paths } from './api.ts';
-import { scoreLabel, statusLabel } from './kinds.ts';
+import { scoreLabel, statusLabel } from './kind-info.ts';
 
 const Row = styled.div`
   display: flex; align-items: flex-start; gap: 12px; margin-bottom: 16px; flex-wrap: wrap;
