@@ -42,11 +42,15 @@ export function checkupListDef(kinds: readonly string[]): ListDef {
 
 export const checkupListQuery = (kinds: readonly string[]): Struct<ListQuery, any> => listQuery(checkupListDef(kinds));
 
-/** The body of POST /checkups/<code>: `{ checkup: { …the kind's input } }`, bounded in size. */
-export function checkupBody<I>(input: Struct<I, any>): Struct<{ checkup: I }, any> {
-  const bounded = refine(input, 'size', (v) =>
+/** A kind's input, bounded in size: what the API and a flow's step take. */
+export function boundedInput<I>(input: Struct<I, any>): Struct<I, any> {
+  return refine(input, 'size', (v) =>
     new TextEncoder().encode(JSON.stringify(v ?? {})).length <= MAX_INPUT_BYTES || SCREENINGS_TEXTS.inputTooLarge);
-  return object({ checkup: bounded }) as unknown as Struct<{ checkup: I }, any>;
+}
+
+/** The body of POST /checkups/<code>: `{ checkup: { …the kind's input } }`. */
+export function checkupBody<I>(input: Struct<I, any>): Struct<{ checkup: I }, any> {
+  return object({ checkup: boundedInput(input) }) as unknown as Struct<{ checkup: I }, any>;
 }
 
 const bounded = (max: number) => refine(string(), 'length', (v) => v.length <= max || `must be at most ${max} characters`);

@@ -4,6 +4,7 @@
 // the API, and a workflow step. The ways a kind fails (throws, hangs, answers nonsense) end
 // as failed screenings, never as 500s; contributions that clash stop the start.
 import manifests from 'virtual:plugins';
+import { string } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCatalog, CatalogError } from '../../src/host/catalog.ts';
 import type { ServerPointHost } from '../../src/host/server.ts';
@@ -93,6 +94,7 @@ describe('a kind contributed from outside the repository, in the browser', () =>
       .toThrow('screening kind "probe_watchlist" has two server halves, from a and b');
     expect(() => knownKinds(host([{ area: 'a', item: { ...server, code: 'all' } }]))).toThrow(/"all" is not a kind's path segment/);
     expect(() => knownKinds(host([{ area: 'a', item: { ...server, run: undefined } }]))).toThrow(/needs input \(a superstruct schema\) and run\(\)/);
+    expect(() => knownKinds(host([{ area: 'a', item: { ...server, input: string() } }]))).toThrow(/its input must be an object/);
   });
 });
 
@@ -245,6 +247,11 @@ describe('a kind contributed from outside the repository, on the server', () => 
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors['definition.states.a.step.input.name']).toMatch(/required/);
+    const big = await officer.post(t(demo, '/workflows/definitions/validate'), {
+      workflow_definition: { definition: { initial: 'a', states: { a: { step: { type: 'screenings.probe_watchlist', input: { name: 'X', notes: 'y'.repeat(17_000) } }, on: { hits: 'z', clear: 'z' } }, z: { type: 'final' } } } },
+    });
+    expect(big.status).toBe(400);
+    expect(JSON.stringify(big.body.errors)).toContain('must be at most 16 KB');
 
     const id = await flow('probe-hits', { name: 'Flow Person', mode: 'hits' });
     await s.runJobs();

@@ -42,6 +42,10 @@ export function knownKinds(host: ServerPointHost): KnownKind[] {
       problems.push(`${from}: screening kind "${code}" needs input (a superstruct schema) and run()`);
       continue;
     }
+    if (item.input.type !== 'object' && item.input.type !== 'type') {
+      problems.push(`${from}: screening kind "${code}": its input must be an object (superstruct object() or type())`);
+      continue;
+    }
     if (item.access === undefined) problems.push(`${from}: screening kind "${code}" has no access rule (spread the kind's web half into its server half)`);
     const prev = kinds.get(code);
     if (prev?.server) {

@@ -8,6 +8,7 @@
 // then takes the state's `failed` transition.
 import { defineWorkflowStep, type WorkflowStepDef } from '../../../src/host/workflow.ts';
 import type { ServerPointHost } from '../../../src/host/server.ts';
+import { boundedInput } from '../schemas.ts';
 import { knownKinds, recordOutcome, runKind, subjectName } from './kinds.ts';
 import { CHECKUPS_TABLE } from './migrations.ts';
 
@@ -15,7 +16,7 @@ export function screeningSteps(host: ServerPointHost): WorkflowStepDef[] {
   return knownKinds(host).flatMap(({ server: k }) => (k ? [defineWorkflowStep<unknown>({
     type: `screenings.${k.code}`,
     title: `Screening: ${k.title}`,
-    input: k.input,
+    input: boundedInput(k.input),
     emits: ['clear', 'hits'],
     async run(ctx, input) {
       const ref = `${ctx.instanceId}:${ctx.seq}`;
