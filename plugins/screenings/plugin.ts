@@ -236,6 +236,7 @@ export default defineArea({
     checkup: {
       title: 'A screening has been updated',
       refresh: (msg, clientId) => (msg.obj_id == null ? [] : [['clients', clientId, 'checkups', String(msg.obj_id)]]),
+      link: (msg) => (msg.obj_id == null ? null : `${INSTANT}/all/form/${msg.obj_id}`),
     },
   },
   // Spec 3 and 7: the global search counts screenings by the screened name.
